@@ -1,0 +1,166 @@
+/*
+ * decimal_parse.cpp — plain decimal text to stripped base-10000 digits (see the header).
+ */
+#include "core/decimal_parse.hpp"
+
+namespace fastnumeric {
+
+namespace {
+
+constexpr int kVarHdrSz = 4;   // PostgreSQL's VARHDRSZ, part of the typmod encoding
+constexpr uint16_t kPow10[] = {1, 10, 100, 1000, 10000};
+
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Value of n (0..4) ASCII digits. */
+inline uint16_t group_value(const char* p, int n) {
+    unsigned v = 0;
+    for (int i = 0; i < n; ++i)
+        v = v * 10 + static_cast<unsigned>(p[i] - '0');
+    return static_cast<uint16_t>(v);
+}
+
+/* Decimal digits in the leading base-10000 digit (1..4); 0 counts as one. */
+inline int decimal_length(uint16_t d) { return d >= 1000 ? 4 : d >= 100 ? 3 : d >= 10 ? 2 : 1; }
+
+/*
+ * Round to `scale` decimal places, half away from zero (numeric's round_var); a negative
+ * scale rounds to the left of the point.  Leaves the value unstripped.
+ */
+void round_to_scale(DecimalDigits* v, int scale) {
+    uint16_t* d = v->storage + v->first;
+    // Decimal digits kept, counted from the top of the first base-10000 digit.
+    const long keep = static_cast<long>(v->weight + 1) * kDecDigits + scale;
+    if (keep >= static_cast<long>(v->ndigits) * kDecDigits)
+        return;   // nothing below the rounding position
+    if (keep < 0) {
+        v->ndigits = 0;   // the rounding digit is a leading zero: rounds down to zero
+        return;
+    }
+    int group = static_cast<int>(keep / kDecDigits);
+    const int kept_in_group = static_cast<int>(keep % kDecDigits);
+    bool round_up;
+    if (kept_in_group == 0) {
+        round_up = d[group] >= 5000;
+        v->ndigits = group;
+        --group;   // the carry goes into the previous group
+    } else {
+        const uint16_t unit = kPow10[kDecDigits - kept_in_group];
+        const uint16_t below = d[group] % unit;
+        round_up = below >= unit / 2;
+        d[group] = static_cast<uint16_t>(d[group] - below);
+        if (round_up)
+            d[group] = static_cast<uint16_t>(d[group] + unit);
+        v->ndigits = group + 1;
+        round_up = false;
+        // propagate an overflow of this group
+        if (d[group] >= kBase) {
+            d[group] = static_cast<uint16_t>(d[group] - kBase);
+            round_up = true;
+        }
+        --group;
+    }
+    while (round_up && group >= 0) {
+        if (++d[group] < kBase)
+            round_up = false;
+        else
+            d[group--] = 0;
+    }
+    if (round_up) {   // carry out of the top digit: use the spare slot in front
+        --v->first;
+        v->storage[v->first] = 1;
+        ++v->ndigits;
+        ++v->weight;
+    }
+}
+
+/* Remove leading and trailing zero digits; zero becomes positive with weight 0. */
+void strip(DecimalDigits* v) {
+    const uint16_t* d = v->storage + v->first;
+    int lead = 0;
+    while (lead < v->ndigits && d[lead] == 0)
+        ++lead;
+    int n = v->ndigits;
+    while (n > lead && d[n - 1] == 0)
+        --n;
+    v->first += lead;
+    v->weight -= lead;
+    v->ndigits = n - lead;
+    if (v->ndigits == 0) {
+        v->negative = false;
+        v->weight = 0;
+    }
+}
+
+}  // namespace
+
+Typmod decode_typmod(int32_t typmod) {
+    if (typmod < kVarHdrSz)
+        return Typmod{false, 0, 0};
+    const int32_t t = typmod - kVarHdrSz;
+    return Typmod{true, (t >> 16) & 0xFFFF, ((t & 0x7FF) ^ 1024) - 1024};
+}
+
+bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
+    const char* p = text;
+    while (*p == ' ')
+        ++p;
+    bool negative = false;
+    if (*p == '-' || *p == '+')
+        negative = *p++ == '-';
+    const char* int_begin = p;
+    while (is_digit(*p))
+        ++p;
+    const char* int_end = p;
+    const char* frac_begin = p;
+    if (*p == '.') {
+        frac_begin = ++p;
+        while (is_digit(*p))
+            ++p;
+    }
+    const char* frac_end = p;
+    if (int_begin == int_end && frac_begin == frac_end)
+        return false;   // no digit at all
+    while (*p == ' ')
+        ++p;
+    if (*p != '\0')
+        return false;   // exponent, junk, other whitespace: numeric decides
+
+    while (int_begin < int_end && *int_begin == '0')
+        ++int_begin;
+    const int nint = static_cast<int>(int_end - int_begin);
+    const int nfrac = static_cast<int>(frac_end - frac_begin);
+    if (nint > kMaxFastDecimalDigits || nfrac > kMaxFastDecimalDigits)
+        return false;
+
+    // Integer digits: the first group takes what the 4-digit alignment on the point leaves.
+    const int int_groups = (nint + kDecDigits - 1) / kDecDigits;
+    const int frac_groups = (nfrac + kDecDigits - 1) / kDecDigits;
+    out->negative = negative;
+    out->first = 1;
+    out->weight = int_groups - 1;
+    out->dscale = nfrac;
+    out->ndigits = int_groups + frac_groups;
+    uint16_t* d = out->storage + out->first;
+    int head = nint - (int_groups - 1) * kDecDigits;
+    for (const char* s = int_begin; s < int_end; s += head, head = kDecDigits)
+        *d++ = group_value(s, head);
+    for (const char* s = frac_begin; s < frac_end; s += kDecDigits) {
+        const int n = frac_end - s < kDecDigits ? static_cast<int>(frac_end - s) : kDecDigits;
+        *d++ = static_cast<uint16_t>(group_value(s, n) * kPow10[kDecDigits - n]);
+    }
+
+    if (typmod.present) {
+        round_to_scale(out, typmod.scale);
+        out->dscale = typmod.scale > 0 ? typmod.scale : 0;
+    }
+    strip(out);
+    if (typmod.present && out->ndigits > 0) {
+        const int int_digits = out->weight * kDecDigits + decimal_length(out->digits()[0]);
+        if (int_digits > typmod.precision - typmod.scale)
+            return false;   // numeric raises "numeric field overflow"
+    }
+    return true;
+}
+
+}  // namespace fastnumeric

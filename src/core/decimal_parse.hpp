@@ -1,0 +1,59 @@
+/*
+ * decimal_parse.hpp — the fast text input path.
+ *
+ * Recognises plain decimal text, [spaces][sign]digits[.digits][spaces], converts it straight
+ * into base-10000 digits aligned on the decimal point, applies a numeric typmod the way
+ * numeric does (round half away from zero at the typmod's scale, then the precision check),
+ * and strips the result so it encodes to exactly numeric's bytes.
+ *
+ * It declines everything else: NaN/Infinity, exponents, other whitespace, overlong input,
+ * typmod overflow and every malformed text.  The caller then runs numeric's own input
+ * function, which produces the value or the error; so the fast path never has to reproduce
+ * an error, only to be right when it accepts.
+ */
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/numeric_layout.hpp"
+
+namespace fastnumeric {
+
+/* Decimal digits on each side of the point the fast path accepts; longer input declines. */
+constexpr int kMaxFastDecimalDigits = 1000;
+constexpr int kMaxFastGroups = 2 * ((kMaxFastDecimalDigits + kDecDigits - 1) / kDecDigits);
+
+/* numeric's typmod: ((precision << 16) | (scale & 0x7FF)) + VARHDRSZ; below VARHDRSZ = none. */
+struct Typmod {
+    bool present;
+    int precision;
+    int scale;   // may be negative, or larger than precision (PostgreSQL 15)
+};
+
+Typmod decode_typmod(int32_t typmod);
+
+/*
+ * A finite value being built.  Digits live in `storage` from index `first`; index 0 is kept
+ * free so that a rounding carry out of the top digit needs no move.
+ * Plain data: it lives on the stack of a function that may ereport afterwards.
+ */
+struct DecimalDigits {
+    bool negative;
+    int weight;
+    int dscale;
+    int ndigits;
+    int first;
+    uint16_t storage[kMaxFastGroups + 1];
+
+    const uint16_t* digits() const { return storage + first; }
+    size_t body_size() const { return finite_body_size(ndigits, dscale, weight); }
+    void encode(unsigned char* body) const {
+        encode_finite(body, negative, weight, dscale, digits(), ndigits);
+    }
+};
+
+/* Parse `text` (NUL-terminated) under `typmod`.  False means: decline, use numeric_in. */
+bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out);
+
+}  // namespace fastnumeric

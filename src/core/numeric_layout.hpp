@@ -1,0 +1,156 @@
+/*
+ * numeric_layout.hpp — the on-disk layout of PostgreSQL's numeric, in plain C++.
+ *
+ * A fastnumeric datum is a numeric datum, byte for byte (DESIGN §1).  This header is the
+ * one place that knows that layout; it describes the body that follows the varlena
+ * header (the pg layer owns the varlena header itself).
+ *
+ * Body forms, chosen by the top two bits of the first uint16:
+ *   short   (0x8000): uint16 header = sign 0x2000 | dscale<<7 (6 bits) | weight (7-bit signed),
+ *                     then the base-10000 digits;
+ *   long    (0x0000 positive, 0x4000 negative): uint16 sign|dscale (14 bits), int16 weight,
+ *                     then the digits;
+ *   special (0xC000): NaN 0xC000, +Infinity 0xD000, -Infinity 0xF000, header only.
+ * Stored values carry no leading or trailing zero digit; zero has no digits, weight 0 and a
+ * positive sign; dscale is the number of decimal digits shown after the point.
+ *
+ * Digits are read with memcpy because datums with a 1-byte varlena header are read where
+ * they lie, at odd addresses.
+ */
+#pragma once
+
+#ifdef POSTGRES_H
+#error "src/core must not see PostgreSQL headers"
+#endif
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace fastnumeric {
+
+constexpr int kDecDigits = 4;         // decimal digits per base-10000 digit
+constexpr int kBase = 10000;
+
+constexpr uint16_t kSignMask = 0xC000;
+constexpr uint16_t kPositive = 0x0000;
+constexpr uint16_t kNegative = 0x4000;
+constexpr uint16_t kShort = 0x8000;
+constexpr uint16_t kSpecial = 0xC000;
+
+constexpr uint16_t kExtSignMask = 0xF000;   // special values use two more bits
+constexpr uint16_t kNaN = 0xC000;
+constexpr uint16_t kPosInf = 0xD000;
+constexpr uint16_t kNegInf = 0xF000;
+
+constexpr uint16_t kShortSignBit = 0x2000;
+constexpr uint16_t kShortDscaleMask = 0x1F80;
+constexpr int kShortDscaleShift = 7;
+constexpr int kShortDscaleMax = 0x3F;
+constexpr uint16_t kShortWeightSignBit = 0x0040;
+constexpr uint16_t kShortWeightMask = 0x003F;
+constexpr int kShortWeightMax = 63;
+constexpr int kShortWeightMin = -64;
+
+constexpr uint16_t kLongDscaleMask = 0x3FFF;
+constexpr int kDscaleMax = 0x3FFF;
+constexpr int kWeightMax = 32767;
+constexpr int kWeightMin = -32768;
+
+enum class Kind : uint8_t { Finite, NaN, PosInf, NegInf };
+
+inline uint16_t load_u16(const unsigned char* p) {
+    uint16_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+inline void store_u16(unsigned char* p, uint16_t v) { std::memcpy(p, &v, sizeof v); }
+
+/* A decoded numeric body; digits still point into the datum (no copy). */
+struct NumericView {
+    Kind kind;
+    bool negative;
+    int weight;
+    int dscale;
+    int ndigits;
+    const unsigned char* digits;   // ndigits little-endian-in-memory int16 values
+
+    int digit(int i) const { return static_cast<int16_t>(load_u16(digits + 2 * i)); }
+    bool is_zero() const { return kind == Kind::Finite && ndigits == 0; }
+};
+
+/* Decode a body of `len` bytes.  Returns false when it is too short to be a numeric. */
+inline bool decode_numeric(const unsigned char* body, size_t len, NumericView* out) {
+    if (len < 2)
+        return false;
+    const uint16_t h = load_u16(body);
+    const uint16_t form = h & kSignMask;
+    if (form == kSpecial) {
+        const uint16_t ext = h & kExtSignMask;
+        out->kind = ext == kPosInf ? Kind::PosInf : ext == kNegInf ? Kind::NegInf : Kind::NaN;
+        out->negative = ext == kNegInf;
+        out->weight = out->dscale = out->ndigits = 0;
+        out->digits = body + 2;
+        return true;
+    }
+    out->kind = Kind::Finite;
+    if (form == kShort) {
+        out->negative = (h & kShortSignBit) != 0;
+        out->dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
+        out->weight = (h & kShortWeightSignBit) ? static_cast<int>(h | ~kShortWeightMask)
+                                                 : static_cast<int>(h & kShortWeightMask);
+        out->digits = body + 2;
+        out->ndigits = static_cast<int>((len - 2) / 2);
+        return true;
+    }
+    if (len < 4)
+        return false;
+    out->negative = form == kNegative;
+    out->dscale = h & kLongDscaleMask;
+    out->weight = static_cast<int16_t>(load_u16(body + 2));
+    out->digits = body + 4;
+    out->ndigits = static_cast<int>((len - 4) / 2);
+    return true;
+}
+
+/* numeric's rule for picking the 2-byte header. */
+inline bool can_be_short(int dscale, int weight) {
+    return dscale <= kShortDscaleMax && weight <= kShortWeightMax && weight >= kShortWeightMin;
+}
+
+/* Body size of a finite value with these fields. */
+inline size_t finite_body_size(int ndigits, int dscale, int weight) {
+    return (can_be_short(dscale, weight) ? 2 : 4) + 2 * static_cast<size_t>(ndigits);
+}
+
+/*
+ * Write the body of a stripped finite value (no leading/trailing zero digit, zero has no
+ * digits).  `out` must hold finite_body_size() bytes.  Zero is written positive with weight 0.
+ */
+inline void encode_finite(unsigned char* out, bool negative, int weight, int dscale,
+                          const uint16_t* digits, int ndigits) {
+    if (ndigits == 0) {
+        negative = false;
+        weight = 0;
+    }
+    unsigned char* p = out;
+    if (can_be_short(dscale, weight)) {
+        uint16_t h = kShort | static_cast<uint16_t>(dscale << kShortDscaleShift) |
+                     static_cast<uint16_t>(weight & kShortWeightMask);
+        if (negative)
+            h |= kShortSignBit;
+        if (weight < 0)
+            h |= kShortWeightSignBit;
+        store_u16(p, h);
+        p += 2;
+    } else {
+        store_u16(p, static_cast<uint16_t>((negative ? kNegative : kPositive) |
+                                           (dscale & kLongDscaleMask)));
+        store_u16(p + 2, static_cast<uint16_t>(static_cast<int16_t>(weight)));
+        p += 4;
+    }
+    std::memcpy(p, digits, 2 * static_cast<size_t>(ndigits));
+}
+
+}  // namespace fastnumeric

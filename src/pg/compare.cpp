@@ -1,0 +1,79 @@
+/*
+ * numeric_order.cpp — comparison operators, the btree comparison and sort support.
+ *
+ * One C function serves (fastnumeric, fastnumeric), (fastnumeric, numeric) and
+ * (numeric, fastnumeric): the bytes are the same.  Values are read in place.
+ */
+#include "core/numeric_order.hpp"
+#include "pg/datum.hpp"
+
+using namespace fastnumeric;
+
+namespace {
+
+int compare_datums(Datum a, Datum b) {
+    struct varlena* pa = packed_datum(a);
+    struct varlena* pb = packed_datum(b);
+    const int r = compare_numeric(view_of(pa), view_of(pb));
+    release_packed(pa, a);
+    release_packed(pb, b);
+    return r;
+}
+
+inline int compare_args(FunctionCallInfo fcinfo) {
+    return compare_datums(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
+}
+
+int sort_compare(Datum a, Datum b, SortSupport) { return compare_datums(a, b); }
+
+Datum sort_abbreviate(Datum original, SortSupport) {
+    struct varlena* p = packed_datum(original);
+    const int64 key = abbreviated_key(view_of(p));
+    release_packed(p, original);
+    return Int64GetDatum(key);
+}
+
+/* The keys hold 12 significant digits, so they rarely all tie: never give them up. */
+bool sort_keep_abbreviations(int, SortSupport) { return false; }
+
+}  // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(fastnumeric_cmp);
+PG_FUNCTION_INFO_V1(fastnumeric_eq);
+PG_FUNCTION_INFO_V1(fastnumeric_ne);
+PG_FUNCTION_INFO_V1(fastnumeric_lt);
+PG_FUNCTION_INFO_V1(fastnumeric_le);
+PG_FUNCTION_INFO_V1(fastnumeric_gt);
+PG_FUNCTION_INFO_V1(fastnumeric_ge);
+PG_FUNCTION_INFO_V1(fastnumeric_sortsupport);
+
+/* btree support 1: -1, 0 or 1 in numeric's order (NaN last and equal to itself). */
+Datum fastnumeric_cmp(PG_FUNCTION_ARGS) { PG_RETURN_INT32(compare_args(fcinfo)); }
+Datum fastnumeric_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) == 0); }
+Datum fastnumeric_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) != 0); }
+Datum fastnumeric_lt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) < 0); }
+Datum fastnumeric_le(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) <= 0); }
+Datum fastnumeric_gt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) > 0); }
+Datum fastnumeric_ge(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) >= 0); }
+
+/*
+ * btree support 2.  The full comparator reads values in place (bounded sorts, which drop
+ * abbreviation, live on it); with 64-bit datums, sorts also get int64 abbreviated keys.
+ */
+Datum fastnumeric_sortsupport(PG_FUNCTION_ARGS) {
+    SortSupport ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
+    ssup->comparator = sort_compare;
+#if SIZEOF_DATUM >= 8
+    if (ssup->abbreviate) {
+        ssup->abbrev_converter = sort_abbreviate;
+        ssup->abbrev_abort = sort_keep_abbreviations;
+        ssup->abbrev_full_comparator = sort_compare;
+        ssup->comparator = ssup_datum_signed_cmp;
+    }
+#endif
+    PG_RETURN_VOID();
+}
+
+}  // extern "C"

@@ -1,0 +1,35 @@
+/*
+ * datum.hpp — reading numeric-format datums in place.
+ *
+ * Stored numerics nearly always carry a 1-byte varlena header; numeric's own functions copy
+ * them into a fresh 4-byte-header allocation before reading.  We read them where they lie and
+ * only detoast what is compressed or external.
+ */
+#pragma once
+
+#include "core/numeric_layout.hpp"
+#include "pg_compat.hpp"
+
+namespace fastnumeric {
+
+/* Detoast only if compressed or external; short-header datums come back unchanged. */
+inline struct varlena* packed_datum(Datum d) {
+    return pg_detoast_datum_packed(reinterpret_cast<struct varlena*>(DatumGetPointer(d)));
+}
+
+/* Free what packed_datum allocated, if it allocated. */
+inline void release_packed(struct varlena* p, Datum original) {
+    if (reinterpret_cast<Pointer>(p) != DatumGetPointer(original))
+        pfree(p);
+}
+
+/* The numeric body of a (packed) datum; a body numeric could not have written is an error. */
+inline NumericView view_of(const struct varlena* p) {
+    NumericView v;
+    if (!decode_numeric(reinterpret_cast<const unsigned char*>(VARDATA_ANY(p)),
+                        VARSIZE_ANY_EXHDR(p), &v))
+        elog(ERROR, "invalid numeric datum of %zu bytes", static_cast<size_t>(VARSIZE_ANY(p)));
+    return v;
+}
+
+}  // namespace fastnumeric

@@ -1,0 +1,49 @@
+/*
+ * io.cpp — text input and output of fastnumeric.
+ *
+ * Binary send/receive, typmod input/output and the length coercion are numeric's own
+ * functions, declared on fastnumeric in the install script: the bytes are the same.
+ */
+#include "core/decimal_format.hpp"
+#include "core/decimal_parse.hpp"
+#include "pg/datum.hpp"
+
+using namespace fastnumeric;
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(fastnumeric_in);
+PG_FUNCTION_INFO_V1(fastnumeric_out);
+
+/*
+ * fastnumeric_in(cstring, oid, int4 typmod)
+ * Plain decimal text is parsed straight into its final datum: one palloc.  Anything else,
+ * and every error (invalid syntax, numeric field overflow, ...), is numeric_in's.
+ */
+Datum fastnumeric_in(PG_FUNCTION_ARGS) {
+    const char* text = PG_GETARG_CSTRING(0);
+    const int32 typmod = PG_GETARG_INT32(2);
+    DecimalDigits digits;   // plain data: nothing to destroy if palloc fails
+    if (!parse_plain_decimal(text, decode_typmod(typmod), &digits))
+        return numeric_in(fcinfo);
+    const size_t size = VARHDRSZ + digits.body_size();
+    struct varlena* result = static_cast<struct varlena*>(palloc(size));
+    SET_VARSIZE(result, size);
+    digits.encode(reinterpret_cast<unsigned char*>(VARDATA(result)));
+    PG_RETURN_POINTER(result);
+}
+
+/*
+ * fastnumeric_out(fastnumeric) -> cstring, numeric_out's text; one palloc.
+ */
+Datum fastnumeric_out(PG_FUNCTION_ARGS) {
+    const Datum arg = PG_GETARG_DATUM(0);
+    struct varlena* p = packed_datum(arg);
+    const NumericView v = view_of(p);
+    char* text = static_cast<char*>(palloc(formatted_length(v) + 1));
+    *format_numeric(v, text) = '\0';
+    release_packed(p, arg);
+    PG_RETURN_CSTRING(text);
+}
+
+}  // extern "C"
