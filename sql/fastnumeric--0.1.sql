@@ -229,7 +229,9 @@ ALTER OPERATOR FAMILY fastnumeric_hash_ops USING hash ADD
     FUNCTION 1 pg_catalog.hash_numeric(pg_catalog.numeric),
     FUNCTION 2 pg_catalog.hash_numeric_extended(pg_catalog.numeric, pg_catalog.int8);
 
-CREATE OPERATOR CLASS fastnumeric_minmax_ops DEFAULT FOR TYPE fastnumeric USING brin AS
+CREATE OPERATOR FAMILY fastnumeric_minmax_ops USING brin;
+COMMENT ON OPERATOR FAMILY fastnumeric_minmax_ops USING brin IS 'fastnumeric block ranges by minimum and maximum';
+CREATE OPERATOR CLASS fastnumeric_minmax_ops DEFAULT FOR TYPE fastnumeric USING brin FAMILY fastnumeric_minmax_ops AS
     OPERATOR 1 <,
     OPERATOR 2 <=,
     OPERATOR 3 =,
@@ -240,3 +242,10 @@ CREATE OPERATOR CLASS fastnumeric_minmax_ops DEFAULT FOR TYPE fastnumeric USING 
     FUNCTION 3 pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
     FUNCTION 4 pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal);
 COMMENT ON OPERATOR CLASS fastnumeric_minmax_ops USING brin IS 'BRIN minmax operator class for fastnumeric';
+-- so that col < 2 (a numeric constant) can use the index too
+ALTER OPERATOR FAMILY fastnumeric_minmax_ops USING brin ADD
+    OPERATOR 1 < (fastnumeric, pg_catalog.numeric),
+    OPERATOR 2 <= (fastnumeric, pg_catalog.numeric),
+    OPERATOR 3 = (fastnumeric, pg_catalog.numeric),
+    OPERATOR 4 >= (fastnumeric, pg_catalog.numeric),
+    OPERATOR 5 > (fastnumeric, pg_catalog.numeric);

@@ -1,0 +1,111 @@
+# Shared by bench/run and bench/callgrind (sourced, not executed).
+# Prerequisites, build/install of the extension, and a throwaway PostgreSQL cluster.
+
+BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_DIR=$(dirname "$BENCH_DIR")
+
+# The PostgreSQL 15 tools (Debian's /usr/bin/pg_config may point at another version).
+if [[ -z "${PG_CONFIG:-}" ]]; then
+    if [[ -x /usr/lib/postgresql/15/bin/pg_config ]]; then
+        PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+    else
+        PG_CONFIG=pg_config
+    fi
+fi
+export LC_ALL=C          # psql prints "Time: 1.234 ms" with a point, awk reads it back
+
+log() { printf '%s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+is_root() { [[ $(id -u) -eq 0 ]]; }
+
+# Run a command as root (directly when root, else through sudo).
+as_root() {
+    if is_root; then "$@"; else sudo "$@"; fi
+}
+
+# Run a server-side command: PostgreSQL refuses to run as root, so root uses the postgres user.
+as_pg() {
+    if is_root; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# Install what a fresh Debian 12 lacks to build the extension and run a cluster.
+ensure_prereqs() {
+    local missing=()
+    command -v make >/dev/null || missing+=(make)
+    command -v g++ >/dev/null || missing+=(g++)
+    [[ -x /usr/lib/postgresql/15/bin/initdb ]] || missing+=(postgresql-15)
+    if ! command -v "$PG_CONFIG" >/dev/null || [[ ! -f "$("$PG_CONFIG" --pgxs 2>/dev/null)" ]]; then
+        missing+=(postgresql-server-dev-15)
+    fi
+    [[ "$*" == *valgrind* ]] && { command -v valgrind >/dev/null || missing+=(valgrind); }
+    if ((${#missing[@]})); then
+        log "== installing ${missing[*]}"
+        as_root apt-get update -q
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+    fi
+    if is_root; then
+        id postgres >/dev/null 2>&1 || die "running as root needs a 'postgres' user (comes with postgresql-15)"
+    fi
+    PGBIN=$("$PG_CONFIG" --bindir)
+    export PATH="$PGBIN:$PATH"
+}
+
+# Build, and install when the installed copy differs from the build (make install needs root).
+install_extension() {
+    log "== building fastnumeric (make -C $REPO_DIR)"
+    make -s -C "$REPO_DIR" PG_CONFIG="$PG_CONFIG" >&2
+    local pkglib share f stale=0
+    pkglib=$("$PG_CONFIG" --pkglibdir)
+    share=$("$PG_CONFIG" --sharedir)/extension
+    cmp -s "$REPO_DIR/fastnumeric.so" "$pkglib/fastnumeric.so" || stale=1
+    for f in "$REPO_DIR"/fastnumeric.control "$REPO_DIR"/sql/fastnumeric--*.sql; do
+        cmp -s "$f" "$share/$(basename "$f")" || stale=1
+    done
+    if ((stale)); then
+        log "== installing fastnumeric (make -C $REPO_DIR install)"
+        as_root make -s -C "$REPO_DIR" PG_CONFIG="$PG_CONFIG" install >&2
+    else
+        log "== fastnumeric is already installed and up to date"
+    fi
+}
+
+# start_cluster SETTINGS...: initdb + start a throwaway server in a fresh temp dir, listening on
+# a Unix socket in that dir only (no TCP port, so it cannot clash with other servers).
+# Sets CLUSTER_DIR and exports PGHOST/PGPORT/PGUSER/PGDATABASE. Pair with stop_cluster (trap).
+start_cluster() {
+    CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/fastnumeric-bench.XXXXXX")
+    is_root && chown postgres: "$CLUSTER_DIR"
+    chmod 755 "$CLUSTER_DIR"
+    log "== throwaway cluster in $CLUSTER_DIR"
+    as_pg "$PGBIN/initdb" -D "$CLUSTER_DIR/data" -U postgres --auth=trust -E UTF8 --no-locale >/dev/null
+    {
+        echo "# fastnumeric benchmark settings"
+        echo "listen_addresses = ''"
+        echo "unix_socket_directories = '$CLUSTER_DIR'"
+        local s
+        for s in "$@"; do echo "$s"; done
+    } >>"$CLUSTER_DIR/data/postgresql.conf"
+    as_pg "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w -s start \
+        || { cat "$CLUSTER_DIR/server.log" >&2; die "could not start the throwaway cluster"; }
+    export PGHOST=$CLUSTER_DIR PGPORT=5432 PGUSER=postgres PGDATABASE=postgres
+}
+
+stop_cluster() {
+    [[ -n "${CLUSTER_DIR:-}" && -d "$CLUSTER_DIR" ]] || return 0
+    if [[ -f "$CLUSTER_DIR/data/postmaster.pid" ]]; then
+        as_pg "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -w -s stop || true
+    fi
+    if [[ "${KEEP_CLUSTER:-0}" == 1 ]]; then
+        log "== kept $CLUSTER_DIR"
+    else
+        rm -rf "$CLUSTER_DIR"
+    fi
+}
+
+# Machine description for report headers (one "key: value" per line).
+machine_info() {
+    echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(awk '/MemTotal/ {printf "%.1f GB RAM", $2/1048576}' /proc/meminfo)"
+    echo "kernel: $(uname -sr)"
+    echo "fastnumeric: commit $(git -C "$REPO_DIR" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$REPO_DIR" diff --quiet HEAD -- src sql Makefile 2>/dev/null || echo ' (with uncommitted changes)')"
+}
