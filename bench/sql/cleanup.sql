@@ -1,9 +1,10 @@
 -- Drops everything the data_*.sql scripts and the workloads create (bench/run runs it at the
--- end when --use-existing is given). The server-side file fnb_copy.txt is emptied, not removed.
+-- end when --use-existing is given). The server-side file <data_directory>/fnb_copy.txt is emptied, not removed.
 \set ON_ERROR_STOP on
 DROP TABLE IF EXISTS fnb_txt_money, fnb_txt_d20,
     fnb_val_money_numeric, fnb_val_money_fastnumeric, fnb_val_money_int8,
     fnb_val_d20_numeric, fnb_val_d20_fastnumeric, fnb_val_d20_int8,
     fnb_copy_numeric, fnb_copy_fastnumeric, fnb_copy_int8, fnb_copy_dst,
     fnb_sort_numeric, fnb_sort_fastnumeric, fnb_sort_int8;
-COPY (SELECT WHERE false) TO 'fnb_copy.txt';
+SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile \gset
+COPY (SELECT WHERE false) TO :'copyfile';

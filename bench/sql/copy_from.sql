@@ -1,4 +1,4 @@
--- COPY FROM a server-side text file (written by data_copy.sql) into a fresh 10-column table
+-- COPY FROM the server-side text file <data_directory>/fnb_copy.txt (written by data_copy.sql) into a fresh 10-column table
 -- of type T (optionally with a typmod), in ms. Table creation is not timed.
 -- Data: data_copy.sql. By hand:
 --   psql -v T=fastnumeric -f bench/sql/copy_from.sql                 (T: numeric, fastnumeric, text)
@@ -11,12 +11,13 @@
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?typmod} \else \set typmod '' \endif
-SELECT CASE WHEN :'T' = 'text' THEN 'text' ELSE :'T' || :'typmod' END AS coltype \gset
+SELECT CASE WHEN :'T' = 'text' THEN 'text' ELSE :'T' || :'typmod' END AS coltype,
+       current_setting('data_directory') || '/fnb_copy.txt' AS copyfile \gset
 DROP TABLE IF EXISTS fnb_copy_dst;
 CREATE TABLE fnb_copy_dst (c1 :coltype, c2 :coltype, c3 :coltype, c4 :coltype, c5 :coltype,
                            c6 :coltype, c7 :coltype, c8 :coltype, c9 :coltype, c10 :coltype);
 \timing on
 \echo @bench measure
-COPY fnb_copy_dst FROM 'fnb_copy.txt';
+COPY fnb_copy_dst FROM :'copyfile';
 \timing off
 DROP TABLE fnb_copy_dst;

@@ -7,7 +7,6 @@ namespace fastnumeric {
 
 namespace {
 
-constexpr int kVarHdrSz = 4;   // PostgreSQL's VARHDRSZ, part of the typmod encoding
 constexpr uint16_t kPow10[] = {1, 10, 100, 1000, 10000};
 
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -94,13 +93,6 @@ void strip(DecimalDigits* v) {
 
 }  // namespace
 
-Typmod decode_typmod(int32_t typmod) {
-    if (typmod < kVarHdrSz)
-        return Typmod{false, 0, 0};
-    const int32_t t = typmod - kVarHdrSz;
-    return Typmod{true, (t >> 16) & 0xFFFF, ((t & 0x7FF) ^ 1024) - 1024};
-}
-
 bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
     const char* p = text;
     while (*p == ' ')
@@ -108,47 +100,74 @@ bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
     bool negative = false;
     if (*p == '-' || *p == '+')
         negative = *p++ == '-';
-    const char* int_begin = p;
-    while (is_digit(*p))
+
+    // Integer part: skip leading zeros, then accumulate (exact while it fits 19 digits).
+    const char* int_start = p;
+    while (*p == '0')
         ++p;
-    const char* int_end = p;
-    const char* frac_begin = p;
-    if (*p == '.') {
-        frac_begin = ++p;
-        while (is_digit(*p))
-            ++p;
+    const char* int_begin = p;
+    uint64_t int_value = 0;
+    while (is_digit(*p))
+        int_value = int_value * 10 + static_cast<unsigned>(*p++ - '0');
+    const int nint = static_cast<int>(p - int_begin);
+    if (nint > kMaxFastDecimalDigits)
+        return false;
+    bool any_digit = p > int_start;
+
+    // Integer digits: the first group takes what the 4-digit alignment on the point leaves.
+    const int int_groups = (nint + kDecDigits - 1) / kDecDigits;
+    out->first = 1;
+    uint16_t* d = out->storage + out->first;
+    if (nint <= 19) {
+        for (int g = int_groups - 1; g >= 0; --g) {
+            d[g] = static_cast<uint16_t>(int_value % kBase);
+            int_value /= kBase;
+        }
+    } else {
+        int head = nint - (int_groups - 1) * kDecDigits;
+        uint16_t* g = d;
+        for (const char* s = int_begin; s < p; s += head, head = kDecDigits)
+            *g++ = group_value(s, head);
     }
-    const char* frac_end = p;
-    if (int_begin == int_end && frac_begin == frac_end)
+    d += int_groups;
+
+    // Fraction: groups of four digits after the point, the last one padded with zeros.
+    int nfrac = 0;
+    if (*p == '.') {
+        ++p;
+        const uint16_t* frac_limit = d + (kMaxFastDecimalDigits + kDecDigits - 1) / kDecDigits;
+        unsigned group = 0;
+        int in_group = 0;
+        while (is_digit(*p)) {
+            group = group * 10 + static_cast<unsigned>(*p++ - '0');
+            if (++in_group == kDecDigits) {
+                if (d == frac_limit)
+                    return false;   // too long for the fast path
+                *d++ = static_cast<uint16_t>(group);
+                group = 0;
+                in_group = 0;
+                nfrac += kDecDigits;
+            }
+        }
+        if (in_group > 0) {
+            if (d == frac_limit)
+                return false;
+            *d++ = static_cast<uint16_t>(group * kPow10[kDecDigits - in_group]);
+            nfrac += in_group;
+        }
+        any_digit = any_digit || nfrac > 0;
+    }
+    if (!any_digit)
         return false;   // no digit at all
     while (*p == ' ')
         ++p;
     if (*p != '\0')
         return false;   // exponent, junk, other whitespace: numeric decides
 
-    while (int_begin < int_end && *int_begin == '0')
-        ++int_begin;
-    const int nint = static_cast<int>(int_end - int_begin);
-    const int nfrac = static_cast<int>(frac_end - frac_begin);
-    if (nint > kMaxFastDecimalDigits || nfrac > kMaxFastDecimalDigits)
-        return false;
-
-    // Integer digits: the first group takes what the 4-digit alignment on the point leaves.
-    const int int_groups = (nint + kDecDigits - 1) / kDecDigits;
-    const int frac_groups = (nfrac + kDecDigits - 1) / kDecDigits;
     out->negative = negative;
-    out->first = 1;
     out->weight = int_groups - 1;
     out->dscale = nfrac;
-    out->ndigits = int_groups + frac_groups;
-    uint16_t* d = out->storage + out->first;
-    int head = nint - (int_groups - 1) * kDecDigits;
-    for (const char* s = int_begin; s < int_end; s += head, head = kDecDigits)
-        *d++ = group_value(s, head);
-    for (const char* s = frac_begin; s < frac_end; s += kDecDigits) {
-        const int n = frac_end - s < kDecDigits ? static_cast<int>(frac_end - s) : kDecDigits;
-        *d++ = static_cast<uint16_t>(group_value(s, n) * kPow10[kDecDigits - n]);
-    }
+    out->ndigits = static_cast<int>(d - (out->storage + out->first));
 
     if (typmod.present) {
         round_to_scale(out, typmod.scale);

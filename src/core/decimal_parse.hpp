@@ -31,7 +31,13 @@ struct Typmod {
     int scale;   // may be negative, or larger than precision (PostgreSQL 15)
 };
 
-Typmod decode_typmod(int32_t typmod);
+inline Typmod decode_typmod(int32_t typmod) {
+    constexpr int32_t kVarHdrSz = 4;   // PostgreSQL's VARHDRSZ, part of the encoding
+    if (typmod < kVarHdrSz)
+        return Typmod{false, 0, 0};
+    const int32_t t = typmod - kVarHdrSz;
+    return Typmod{true, (t >> 16) & 0xFFFF, ((t & 0x7FF) ^ 1024) - 1024};
+}
 
 /*
  * A finite value being built.  Digits live in `storage` from index `first`; index 0 is kept
