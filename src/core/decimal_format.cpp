@@ -21,13 +21,12 @@ struct TwoDigitTable {
 };
 constexpr TwoDigitTable kTwoDigits;
 
-inline void put4(char* out, int dig) {
-    std::memcpy(out, kTwoDigits.pairs + 2 * (dig / 100), 2);
-    std::memcpy(out + 2, kTwoDigits.pairs + 2 * (dig % 100), 2);
-}
+inline void put2(char* out, int dig) { std::memcpy(out, kTwoDigits.pairs + 2 * dig, 2); }
 
-/* Decimal digits printed for the leading base-10000 digit (a 0 still prints one). */
-inline int leading_length(int dig) { return dig >= 1000 ? 4 : dig >= 100 ? 3 : dig >= 10 ? 2 : 1; }
+inline void put4(char* out, int dig) {
+    put2(out, dig / 100);
+    put2(out + 2, dig % 100);
+}
 
 inline int digit_or_zero(const NumericView& v, int i) {
     return i >= 0 && i < v.ndigits ? v.digit(i) : 0;
@@ -38,19 +37,6 @@ const char* special_text(Kind k) {
 }
 
 }  // namespace
-
-size_t formatted_length(const NumericView& v) {
-    if (v.kind != Kind::Finite)
-        return std::strlen(special_text(v.kind));
-    size_t n = v.negative ? 1 : 0;
-    if (v.weight < 0)
-        n += 1;
-    else
-        n += leading_length(digit_or_zero(v, 0)) + static_cast<size_t>(v.weight) * kDecDigits;
-    if (v.dscale > 0)
-        n += 1 + static_cast<size_t>(v.dscale);
-    return n;
-}
 
 char* format_numeric(const NumericView& v, char* out) {
     if (v.kind != Kind::Finite) {
@@ -67,26 +53,30 @@ char* format_numeric(const NumericView& v, char* out) {
         *p++ = '0';
         d = v.weight + 1;
     } else {
-        char head[4];
-        const int dig = digit_or_zero(v, 0);
-        const int len = leading_length(dig);
-        put4(head, dig);
-        std::memcpy(p, head + kDecDigits - len, len);
-        p += len;
+        // the leading digit without its leading zeros (a zero still prints "0")
+        const int lead = digit_or_zero(v, 0);
+        if (lead >= 1000) {
+            put4(p, lead);
+            p += 4;
+        } else if (lead >= 100) {
+            *p++ = static_cast<char>('0' + lead / 100);
+            put2(p, lead % 100);
+            p += 2;
+        } else if (lead >= 10) {
+            put2(p, lead);
+            p += 2;
+        } else {
+            *p++ = static_cast<char>('0' + lead);
+        }
         for (d = 1; d <= v.weight; ++d, p += kDecDigits)
             put4(p, digit_or_zero(v, d));
     }
     if (v.dscale > 0) {
         *p++ = '.';
-        char* end = p + v.dscale;
-        for (; end - p >= kDecDigits; ++d, p += kDecDigits)
+        char* const end = p + v.dscale;
+        for (; p < end; ++d, p += kDecDigits)   // the last group may write past end: slack
             put4(p, digit_or_zero(v, d));
-        if (p < end) {
-            char tail[4];
-            put4(tail, digit_or_zero(v, d));
-            std::memcpy(p, tail, end - p);
-            p = end;
-        }
+        p = end;
     }
     return p;
 }

@@ -34,13 +34,14 @@ Datum fastnumeric_in(PG_FUNCTION_ARGS) {
 }
 
 /*
- * fastnumeric_out(fastnumeric) -> cstring, numeric_out's text; one palloc.
+ * fastnumeric_out(fastnumeric) -> cstring, numeric_out's text; one palloc (a few bytes
+ * larger than the text, so whole digit groups can be written).
  */
 Datum fastnumeric_out(PG_FUNCTION_ARGS) {
     const Datum arg = PG_GETARG_DATUM(0);
     struct varlena* p = packed_datum(arg);
     const NumericView v = view_of(p);
-    char* text = static_cast<char*>(palloc(formatted_length(v) + 1));
+    char* text = static_cast<char*>(palloc(format_buffer_size(v)));
     *format_numeric(v, text) = '\0';
     release_packed(p, arg);
     PG_RETURN_CSTRING(text);
