@@ -67,6 +67,19 @@ inline uint16_t load_u16(const unsigned char* p) {
 
 inline void store_u16(unsigned char* p, uint16_t v) { std::memcpy(p, &v, sizeof v); }
 
+/* A body decode_numeric accepts: long enough for the header its first word announces. */
+inline bool body_is_valid(const unsigned char* body, size_t len) {
+    if (len < 2)
+        return false;
+    const uint16_t form = load_u16(body) & kSignMask;
+    return form == kShort || form == kSpecial || len >= 4;
+}
+
+/* The 7-bit two's-complement weight of a 2-byte header, sign-extended. */
+inline int short_weight(uint16_t h) {
+    return static_cast<int8_t>(static_cast<uint8_t>(h << 1)) >> 1;
+}
+
 /* A decoded numeric body; digits still point into the datum (no copy). */
 struct NumericView {
     Kind kind;
@@ -82,7 +95,7 @@ struct NumericView {
 
 /* Decode a body of `len` bytes.  Returns false when it is too short to be a numeric. */
 inline bool decode_numeric(const unsigned char* body, size_t len, NumericView* out) {
-    if (len < 2)
+    if (!body_is_valid(body, len))
         return false;
     const uint16_t h = load_u16(body);
     const uint16_t form = h & kSignMask;
@@ -98,14 +111,11 @@ inline bool decode_numeric(const unsigned char* body, size_t len, NumericView* o
     if (form == kShort) {
         out->negative = (h & kShortSignBit) != 0;
         out->dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
-        out->weight = (h & kShortWeightSignBit) ? static_cast<int>(h | ~kShortWeightMask)
-                                                 : static_cast<int>(h & kShortWeightMask);
+        out->weight = short_weight(h);
         out->digits = body + 2;
         out->ndigits = static_cast<int>((len - 2) / 2);
         return true;
     }
-    if (len < 4)
-        return false;
     out->negative = form == kNegative;
     out->dscale = h & kLongDscaleMask;
     out->weight = static_cast<int16_t>(load_u16(body + 2));

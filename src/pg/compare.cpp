@@ -14,7 +14,10 @@ namespace {
 int compare_datums(Datum a, Datum b) {
     struct varlena* pa = packed_datum(a);
     struct varlena* pb = packed_datum(b);
-    const int r = compare_numeric(view_of(pa), view_of(pb));
+    int r;
+    const size_t na = VARSIZE_ANY_EXHDR(pa), nb = VARSIZE_ANY_EXHDR(pb);
+    if (na < 2 || nb < 2 || !compare_short_bodies(body_of(pa), na, body_of(pb), nb, &r))
+        r = compare_numeric(view_of(pa), view_of(pb));
     release_packed(pa, a);
     release_packed(pb, b);
     return r;
@@ -24,7 +27,21 @@ inline int compare_args(FunctionCallInfo fcinfo) {
     return compare_datums(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
 }
 
-int sort_compare(Datum a, Datum b, SortSupport) { return compare_datums(a, b); }
+/*
+ * The sort comparator.  Values sorted from a table nearly always carry 1-byte varlena
+ * headers; that case goes straight to the body comparison.
+ */
+int sort_compare(Datum a, Datum b, SortSupport) {
+    const struct varlena* pa = reinterpret_cast<const struct varlena*>(DatumGetPointer(a));
+    const struct varlena* pb = reinterpret_cast<const struct varlena*>(DatumGetPointer(b));
+    if (likely(VARATT_IS_SHORT(pa) && VARATT_IS_SHORT(pb))) {
+        const size_t na = VARSIZE_SHORT(pa) - VARHDRSZ_SHORT, nb = VARSIZE_SHORT(pb) - VARHDRSZ_SHORT;
+        int r;
+        if (likely(na >= 2 && nb >= 2 && compare_short_bodies(body_of(pa), na, body_of(pb), nb, &r)))
+            return r;
+    }
+    return compare_datums(a, b);
+}
 
 Datum sort_abbreviate(Datum original, SortSupport) {
     struct varlena* p = packed_datum(original);

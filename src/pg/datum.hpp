@@ -14,7 +14,14 @@ namespace fastnumeric {
 
 /* Detoast only if compressed or external; short-header datums come back unchanged. */
 inline struct varlena* packed_datum(Datum d) {
-    return pg_detoast_datum_packed(reinterpret_cast<struct varlena*>(DatumGetPointer(d)));
+    struct varlena* p = reinterpret_cast<struct varlena*>(DatumGetPointer(d));
+    if (unlikely(VARATT_IS_EXTERNAL(p) || VARATT_IS_COMPRESSED(p)))
+        return pg_detoast_datum_packed(p);
+    return p;
+}
+
+inline const unsigned char* body_of(const struct varlena* p) {
+    return reinterpret_cast<const unsigned char*>(VARDATA_ANY(p));
 }
 
 /* Free what packed_datum allocated, if it allocated. */
@@ -26,8 +33,7 @@ inline void release_packed(struct varlena* p, Datum original) {
 /* The numeric body of a (packed) datum; a body numeric could not have written is an error. */
 inline NumericView view_of(const struct varlena* p) {
     NumericView v;
-    if (!decode_numeric(reinterpret_cast<const unsigned char*>(VARDATA_ANY(p)),
-                        VARSIZE_ANY_EXHDR(p), &v))
+    if (!decode_numeric(body_of(p), VARSIZE_ANY_EXHDR(p), &v))
         elog(ERROR, "invalid numeric datum of %zu bytes", static_cast<size_t>(VARSIZE_ANY(p)));
     return v;
 }

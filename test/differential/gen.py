@@ -25,7 +25,7 @@ def typmod(precision, scale):
 
 def typmod_name(tm):
     if tm < 4:
-        return "none"
+        return "none" if tm == -1 else "none(%d)" % tm
     t = tm - 4
     p = (t >> 16) & 0xFFFF
     s = ((t & 0x7FF) ^ 1024) - 1024
@@ -44,6 +44,18 @@ TYPMOD_PS = [
     (1, 3), (2, 4), (3, 8), (1, 5), (5, 13), (10, 20), (1, 1000), (3, 1000), (100, 1000),
 ]
 TYPMODS = [typmod(p, s) for p, s in TYPMOD_PS]
+
+
+def _int32(x):
+    x &= 0xFFFFFFFF
+    return x - (1 << 32) if x >= 1 << 31 else x
+
+
+# Typmods no SQL type declaration can produce, but fastnumeric_in(cstring, oid, int4) is
+# callable with any int4, and numeric_in applies whatever it gets: below VARHDRSZ (none),
+# precision 0, precision/scale beyond PostgreSQL's limits, an encoding that wraps negative.
+ODD_TYPMODS = [0, 3, 4, typmod(0, 2), typmod(1001, 1001), typmod(5, 1023), typmod(2000, -1024),
+               _int32(typmod(65535, 1023)), _int32(typmod(32767, 3))]
 
 
 _POW10 = {}
@@ -264,6 +276,36 @@ def g_huge(r):
     return sign(r) + (ip or "0") + ("." + fp if fp else "")
 
 
+def g_int_edge(r):
+    # integer/fraction lengths at the parser's and the encoding's edges: 19/20 digits (a
+    # 64-bit accumulator), weight 63/64 and -64/-65 (short vs long header), dscale 63/64,
+    # 1000/1001 digits (the fast path's limit); digits biased to 9s and 0s for carries
+    def n():
+        return r.choice([r.randint(17, 21), r.randint(17, 21), r.randint(248, 261),
+                         r.randint(996, 1004), r.randint(60, 68), r.randint(0, 4)])
+    def digits(k, lead):
+        x = r.random()
+        if x < 0.3:
+            return "9" * k
+        if x < 0.45 and k:
+            return "1" + "0" * (k - 1) if lead else "0" * (k - 1) + "1"
+        return rdig(r, k, lead_nonzero=lead and k > 1)
+    i, f = n(), n()
+    if r.random() < 0.5:
+        f = r.choice([0, 1, 2])
+    elif r.random() < 0.3:
+        i = 0
+    if r.random() < 0.2 and f:   # a tiny value: weight below -64
+        return sign(r) + "0." + "0" * r.randint(244, 264) + digits(r.randint(1, 8), True)
+    ip = digits(i, True)
+    fp = digits(f, False)
+    if r.random() < 0.3:
+        fp += r.choice(["5", "4", "9", "50", "49"])
+    if not ip and not fp:
+        ip = "0"
+    return sign(r) + ip + ("." + fp if fp else r.choice(["", "", "."]))
+
+
 CATEGORIES = [
     ("money", g_money, 20),
     ("long_int", g_long_int, 8),
@@ -281,6 +323,7 @@ CATEGORIES = [
     ("special", g_special, 4),
     ("garbage", g_garbage, 4),
     ("huge", g_huge, 1.5),
+    ("int_edge", g_int_edge, 3),
 ]
 
 
@@ -299,6 +342,17 @@ def fixed_corpus():
                      "9" * 1000, "9" * 1000 + "." + "9" * 1000, "1" + "0" * 999,
                      "1" + "0" * 1000, "9" * 1001, "0." + "9" * 1000, "0." + "9" * 1001,
                      "0." + "0" * 999 + "1", "0." + "0" * 1000 + "1"])
+    add("int_edge", ["9999999999999999999", "10000000000000000000", "18446744073709551615",
+                     "18446744073709551616", "99999999999999999999", "-9223372036854775808",
+                     "9223372036854775807", "9223372036854775808", "1" + "0" * 18,
+                     "1" + "0" * 19, "0" * 5 + "9" * 19, "0" * 5 + "9" * 20, "9" * 19 + ".5",
+                     "9" * 20 + ".5", "9" * 19 + "." + "9" * 19, "12345678901234567890.123",
+                     "1234567890123456789.0123", "0." + "9" * 63, "0." + "9" * 64,
+                     "1." + "0" * 63, "1." + "0" * 64, "0." + "0" * 256 + "1",
+                     "9" * 252 + ".5", "9" * 256 + ".5", "9" * 255 + "." + "9" * 1000,
+                     "9" * 1000 + ".5", "9" * 999 + ".5", "0." + "0" * 996 + "1234",
+                     "0." + "0" * 997 + "1234", "0" * 2000 + "1", "1." + "0" * 1000,
+                     "1." + "0" * 999 + "1", "1." + "0" * 1001, "-" + "0" * 1001 + ".5"])
     add("money", ["1.00", "0.01", "-0.01", "12.50", "1234567890", "123456.7890", "0.0000",
                   "19.99", "999999.9999", "1000000.0000"])
     add("space", [" 1", "1 ", " 1 ", "\t1", "1\t", "\n1\n", "\r1", "\v1", "\f1", "1\v", " \t\n1.5\r\f\v",
@@ -363,6 +417,8 @@ def generate(seed, count):
         t2 = fitted_typmod(r, text) if r.random() < 0.7 else None
         while t2 is None or t2 == t1:
             t2 = r.choice(TYPMODS)
+        if r.random() < 0.01:
+            t1 = r.choice(ODD_TYPMODS)
         out.append((cat, text, [-1, t1, t2]))
     return out
 
