@@ -273,6 +273,7 @@ std::string random_decimal(std::mt19937_64& rng) {
 
 TEST(Order, MatchesReferenceAndAbbreviatedKeysNeverDisagree) {
     std::mt19937_64 rng(7);
+    int short_path = 0;
     for (int i = 0; i < 200000; ++i) {
         const std::string a = random_decimal(rng), b = random_decimal(rng);
         const auto ba = encode_text(a), bb = encode_text(b);
@@ -285,7 +286,26 @@ TEST(Order, MatchesReferenceAndAbbreviatedKeysNeverDisagree) {
         if (ka != kb) {
             ASSERT_EQ(ka < kb ? -1 : 1, expect) << a << " vs " << b;
         }
+        int r = 2;
+        if (compare_short_bodies(ba.data(), ba.size(), bb.data(), bb.size(), &r)) {
+            ++short_path;
+            ASSERT_EQ(r, expect) << a << " vs " << b;
+        }
     }
+    EXPECT_GT(short_path, 100000);   // the undecoded path is the common one
+}
+
+TEST(Order, ShortBodyPathDeclinesWhatItCannotJudge) {
+    int r = 7;
+    const auto zero = encode_text("0"), one = encode_text("1");
+    EXPECT_FALSE(compare_short_bodies(zero.data(), zero.size(), one.data(), one.size(), &r));
+    const auto unstripped = bytes({0x8000 | 1, 0, 5});
+    EXPECT_FALSE(compare_short_bodies(unstripped.data(), unstripped.size(), one.data(), one.size(), &r));
+    const auto nan = bytes({kNaN});
+    EXPECT_FALSE(compare_short_bodies(nan.data(), nan.size(), one.data(), one.size(), &r));
+    const auto long_form = encode_text("1" + std::string(300, '0'));
+    EXPECT_FALSE(compare_short_bodies(long_form.data(), long_form.size(), one.data(), one.size(), &r));
+    EXPECT_EQ(r, 7);
 }
 
 TEST(Order, SpecialsSortAroundFiniteValues) {
