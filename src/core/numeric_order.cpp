@@ -86,10 +86,10 @@ int64_t abbreviated_key(const NumericView& v) {
         ++i;   // only unstripped input has these
     if (i == v.ndigits)
         return 0;
-    // Magnitude: biased weight (16 bits) above 12 decimal digits (40 bits); below 2^56.
+    // Magnitude: biased weight above 12 decimal digits; below 2^56.
     // Weights come from an int16 and only fall by skipped zeros; below range, keep order by
     // collapsing to the smallest key (ties are resolved by the full comparison).
-    const int biased_weight = v.weight - i + 32768;
+    const int biased_weight = v.weight - i + kAbbrevWeightBias;
     if (biased_weight < 0)
         return v.negative ? -1 : 1;
     int64_t lead = 0;
@@ -97,7 +97,7 @@ int64_t abbreviated_key(const NumericView& v) {
         const int at = i + k;
         lead = lead * kBase + (at < v.ndigits ? v.digit(at) : 0);
     }
-    const int64_t magnitude = (static_cast<int64_t>(biased_weight) << 40) | lead;
+    const int64_t magnitude = (static_cast<int64_t>(biased_weight) << kAbbrevDigitBits) | lead;
     return v.negative ? -magnitude : magnitude;
 }
 

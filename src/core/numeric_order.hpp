@@ -59,4 +59,32 @@ inline bool compare_short_bodies(const unsigned char* a, size_t alen, const unsi
  */
 int64_t abbreviated_key(const NumericView& v);
 
+/* Bits of the magnitude of a finite key: biased weight (16) above 12 decimal digits (40). */
+constexpr int kAbbrevDigitBits = 40;
+constexpr int kAbbrevWeightBias = 32768;
+
+/*
+ * abbreviated_key of a body in the 2-byte-header form with a nonzero leading digit (or zero),
+ * without decoding it; false for anything else.  The body must be at least 2 bytes.
+ */
+inline bool short_abbreviated_key(const unsigned char* body, size_t len, int64_t* key) {
+    const uint16_t h = load_u16(body);
+    const int n = static_cast<int>((len - 2) / 2);
+    if ((h & kSignMask) != kShort)
+        return false;
+    if (n == 0) {
+        *key = 0;
+        return true;
+    }
+    const uint16_t d0 = load_u16(body + 2);
+    if (d0 == 0)
+        return false;
+    const int64_t d1 = n > 1 ? load_u16(body + 4) : 0, d2 = n > 2 ? load_u16(body + 6) : 0;
+    const int64_t magnitude =
+        (static_cast<int64_t>(short_weight(h) + kAbbrevWeightBias) << kAbbrevDigitBits) |
+        ((d0 * static_cast<int64_t>(kBase) + d1) * kBase + d2);
+    *key = (h & kShortSignBit) ? -magnitude : magnitude;
+    return true;
+}
+
 }  // namespace fastnumeric

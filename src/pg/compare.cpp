@@ -44,8 +44,13 @@ int sort_compare(Datum a, Datum b, SortSupport) {
 }
 
 Datum sort_abbreviate(Datum original, SortSupport) {
+    const struct varlena* s = reinterpret_cast<const struct varlena*>(DatumGetPointer(original));
+    int64 key;
+    if (likely(VARATT_IS_SHORT(s) && VARSIZE_SHORT(s) - VARHDRSZ_SHORT >= 2 &&
+               short_abbreviated_key(body_of(s), VARSIZE_SHORT(s) - VARHDRSZ_SHORT, &key)))
+        return Int64GetDatum(key);
     struct varlena* p = packed_datum(original);
-    const int64 key = abbreviated_key(view_of(p));
+    key = abbreviated_key(view_of(p));
     release_packed(p, original);
     return Int64GetDatum(key);
 }

@@ -286,6 +286,10 @@ TEST(Order, MatchesReferenceAndAbbreviatedKeysNeverDisagree) {
         if (ka != kb) {
             ASSERT_EQ(ka < kb ? -1 : 1, expect) << a << " vs " << b;
         }
+        int64_t short_key;
+        if (short_abbreviated_key(ba.data(), ba.size(), &short_key)) {
+            ASSERT_EQ(short_key, ka) << a;
+        }
         int r = 2;
         if (compare_short_bodies(ba.data(), ba.size(), bb.data(), bb.size(), &r)) {
             ++short_path;
