@@ -11,6 +11,13 @@ constexpr uint16_t kPow10[] = {1, 10, 100, 1000, 10000};
 
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+/* Value of the four characters at p if all are digits (reads stop at the first non-digit), else -1. */
+inline int four_digits(const char* p) {
+    if (!is_digit(p[0]) || !is_digit(p[1]) || !is_digit(p[2]) || !is_digit(p[3]))
+        return -1;
+    return ((p[0] - '0') * 10 + (p[1] - '0')) * 100 + (p[2] - '0') * 10 + (p[3] - '0');
+}
+
 /* Value of n (0..4) ASCII digits. */
 inline uint16_t group_value(const char* p, int n) {
     unsigned v = 0;
@@ -106,7 +113,9 @@ bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
     while (*p == '0')
         ++p;
     const char* int_begin = p;
-    uint64_t int_value = 0;
+    uint64_t int_value = 0;   // wraps for long input, then unused
+    for (int q; (q = four_digits(p)) >= 0; p += kDecDigits)
+        int_value = int_value * kBase + static_cast<unsigned>(q);
     while (is_digit(*p))
         int_value = int_value * 10 + static_cast<unsigned>(*p++ - '0');
     const int nint = static_cast<int>(p - int_begin);
@@ -136,18 +145,16 @@ bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
     if (*p == '.') {
         ++p;
         const uint16_t* frac_limit = d + (kMaxFastDecimalDigits + kDecDigits - 1) / kDecDigits;
+        for (int q; (q = four_digits(p)) >= 0; p += kDecDigits, nfrac += kDecDigits) {
+            if (d == frac_limit)
+                return false;   // too long for the fast path
+            *d++ = static_cast<uint16_t>(q);
+        }
         unsigned group = 0;
         int in_group = 0;
         while (is_digit(*p)) {
             group = group * 10 + static_cast<unsigned>(*p++ - '0');
-            if (++in_group == kDecDigits) {
-                if (d == frac_limit)
-                    return false;   // too long for the fast path
-                *d++ = static_cast<uint16_t>(group);
-                group = 0;
-                in_group = 0;
-                nfrac += kDecDigits;
-            }
+            ++in_group;
         }
         if (in_group > 0) {
             if (d == frac_limit)
