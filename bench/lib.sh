@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by bench/run and bench/callgrind (sourced, not executed).
 # Prerequisites, build/install of the extension, and a throwaway PostgreSQL cluster.
 
@@ -107,5 +108,11 @@ stop_cluster() {
 machine_info() {
     echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(awk '/MemTotal/ {printf "%.1f GB RAM", $2/1048576}' /proc/meminfo)"
     echo "kernel: $(uname -sr)"
-    echo "fastnumeric: commit $(git -C "$REPO_DIR" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$REPO_DIR" diff --quiet HEAD -- src sql Makefile 2>/dev/null || echo ' (with uncommitted changes)')"
+    local commit
+    if commit=$(git -C "$REPO_DIR" rev-parse --short HEAD 2>/dev/null); then
+        git -C "$REPO_DIR" diff --quiet HEAD -- src sql Makefile || commit+=" (with uncommitted changes in src/, sql/ or Makefile)"
+    else
+        commit=unknown
+    fi
+    echo "fastnumeric: commit $commit"
 }
