@@ -82,20 +82,11 @@ void round_to_scale(DecimalDigits* v, int scale) {
 
 /* Remove leading and trailing zero digits; zero becomes positive with weight 0. */
 void strip(DecimalDigits* v) {
-    const uint16_t* d = v->storage + v->first;
-    int lead = 0;
-    while (lead < v->ndigits && d[lead] == 0)
-        ++lead;
-    int n = v->ndigits;
-    while (n > lead && d[n - 1] == 0)
-        --n;
-    v->first += lead;
-    v->weight -= lead;
-    v->ndigits = n - lead;
-    if (v->ndigits == 0) {
-        v->negative = false;
-        v->weight = 0;
-    }
+    const FiniteValue s = stripped(v->value());
+    v->first = static_cast<int>(s.digits - v->storage);
+    v->negative = s.negative;
+    v->weight = s.weight;
+    v->ndigits = s.ndigits;
 }
 
 }  // namespace

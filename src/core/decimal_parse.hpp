@@ -53,10 +53,7 @@ struct DecimalDigits {
     uint16_t storage[kMaxFastGroups + 1];
 
     const uint16_t* digits() const { return storage + first; }
-    size_t body_size() const { return finite_body_size(ndigits, dscale, weight); }
-    void encode(unsigned char* body) const {
-        encode_finite(body, negative, weight, dscale, digits(), ndigits);
-    }
+    FiniteValue value() const { return FiniteValue{negative, weight, dscale, digits(), ndigits}; }
 };
 
 /* Parse `text` (NUL-terminated) under `typmod`.  False means: decline, use numeric_in. */

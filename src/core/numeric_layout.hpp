@@ -135,6 +135,39 @@ inline size_t finite_body_size(int ndigits, int dscale, int weight) {
 }
 
 /*
+ * A finite result being handed to the encoder: digits[0..ndigits) base 10000, most
+ * significant first, digits[0] worth 10000^weight.  Plain data, no ownership.
+ */
+struct FiniteValue {
+    bool negative;
+    int weight;
+    int dscale;
+    const uint16_t* digits;
+    int ndigits;
+};
+
+/* numeric's strip_var: drop leading and trailing zero digits; zero is positive, weight 0. */
+inline FiniteValue stripped(FiniteValue v) {
+    while (v.ndigits > 0 && v.digits[0] == 0) {
+        ++v.digits;
+        --v.ndigits;
+        --v.weight;
+    }
+    while (v.ndigits > 0 && v.digits[v.ndigits - 1] == 0)
+        --v.ndigits;
+    if (v.ndigits == 0) {
+        v.negative = false;
+        v.weight = 0;
+    }
+    return v;
+}
+
+/* Whether a stripped value fits numeric's int16 weight and 14-bit dscale fields. */
+inline bool fits_numeric_format(const FiniteValue& v) {
+    return v.weight >= kWeightMin && v.weight <= kWeightMax && v.dscale >= 0 && v.dscale <= kDscaleMax;
+}
+
+/*
  * Write the body of a stripped finite value (no leading/trailing zero digit, zero has no
  * digits).  `out` must hold finite_body_size() bytes.  Zero is written positive with weight 0.
  */

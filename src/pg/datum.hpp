@@ -38,4 +38,29 @@ inline NumericView view_of(const struct varlena* p) {
     return v;
 }
 
+/*
+ * The datum of a stripped finite value: exactly one palloc of the final size.  Raises
+ * numeric's "value overflows numeric format" (22003) when weight or dscale do not fit.
+ */
+inline Datum finite_datum(const FiniteValue& v) {
+    if (unlikely(!fits_numeric_format(v)))
+        ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+                        errmsg("value overflows numeric format")));
+    const size_t size = VARHDRSZ + finite_body_size(v.ndigits, v.dscale, v.weight);
+    struct varlena* result = static_cast<struct varlena*>(palloc(size));
+    SET_VARSIZE(result, size);
+    encode_finite(reinterpret_cast<unsigned char*>(VARDATA(result)), v.negative, v.weight,
+                  v.dscale, v.digits, v.ndigits);
+    return PointerGetDatum(result);
+}
+
+/* NaN, +Infinity or -Infinity: a 2-byte body. */
+inline Datum special_datum(Kind kind) {
+    const uint16_t header = kind == Kind::PosInf ? kPosInf : kind == Kind::NegInf ? kNegInf : kNaN;
+    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + sizeof header));
+    SET_VARSIZE(result, VARHDRSZ + sizeof header);
+    store_u16(reinterpret_cast<unsigned char*>(VARDATA(result)), header);
+    return PointerGetDatum(result);
+}
+
 }  // namespace fastnumeric

@@ -26,11 +26,7 @@ Datum fastnumeric_in(PG_FUNCTION_ARGS) {
     DecimalDigits digits;   // plain data: nothing to destroy if palloc fails
     if (!parse_plain_decimal(text, decode_typmod(typmod), &digits))
         return numeric_in(fcinfo);
-    const size_t size = VARHDRSZ + digits.body_size();
-    struct varlena* result = static_cast<struct varlena*>(palloc(size));
-    SET_VARSIZE(result, size);
-    digits.encode(reinterpret_cast<unsigned char*>(VARDATA(result)));
-    PG_RETURN_POINTER(result);
+    return finite_datum(digits.value());
 }
 
 /*

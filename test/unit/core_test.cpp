@@ -28,8 +28,9 @@ std::vector<unsigned char> encode_text(const std::string& text, int32_t typmod =
     DecimalDigits d;
     if (!parse_plain_decimal(text.c_str(), decode_typmod(typmod), &d))
         return {};
-    std::vector<unsigned char> body(d.body_size());
-    d.encode(body.data());
+    const FiniteValue v = d.value();
+    std::vector<unsigned char> body(finite_body_size(v.ndigits, v.dscale, v.weight));
+    encode_finite(body.data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
     return body;
 }
 
