@@ -54,13 +54,19 @@ inline Datum finite_datum(const FiniteValue& v) {
     return PointerGetDatum(result);
 }
 
+/* A datum holding a copy of a ready body: one palloc. */
+inline Datum body_datum(const unsigned char* body, size_t size) {
+    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + size));
+    SET_VARSIZE(result, VARHDRSZ + size);
+    std::memcpy(VARDATA(result), body, size);
+    return PointerGetDatum(result);
+}
+
 /* NaN, +Infinity or -Infinity: a 2-byte body. */
 inline Datum special_datum(Kind kind) {
-    const uint16_t header = kind == Kind::PosInf ? kPosInf : kind == Kind::NegInf ? kNegInf : kNaN;
-    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + sizeof header));
-    SET_VARSIZE(result, VARHDRSZ + sizeof header);
-    store_u16(reinterpret_cast<unsigned char*>(VARDATA(result)), header);
-    return PointerGetDatum(result);
+    unsigned char body[2];
+    store_u16(body, kind == Kind::PosInf ? kPosInf : kind == Kind::NegInf ? kNegInf : kNaN);
+    return body_datum(body, sizeof body);
 }
 
 }  // namespace fastnumeric
