@@ -77,3 +77,6 @@ COPY copied FROM STDIN (FORMAT csv);
  12.55, 12.55, 12.55
 \.
 SELECT a, b, a::bytea = n::bytea AS same_bytes FROM copied;
+
+DROP CAST (numeric AS bytea);
+DROP CAST (fastnumeric AS bytea);

@@ -129,3 +129,6 @@ COPY wire_dst FROM :'binfile' (FORMAT binary);
 COPY (SELECT w FROM wire OFFSET 3 LIMIT 1) TO :'binfile' (FORMAT binary);
 COPY wire_dst FROM :'binfile' (FORMAT binary);
 SELECT count(*) FROM wire_dst;
+
+DROP CAST (numeric AS bytea);
+DROP CAST (fastnumeric AS bytea);
