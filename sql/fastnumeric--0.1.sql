@@ -249,3 +249,135 @@ ALTER OPERATOR FAMILY fastnumeric_minmax_ops USING brin ADD
     OPERATOR 3 = (fastnumeric, pg_catalog.numeric),
     OPERATOR 4 >= (fastnumeric, pg_catalog.numeric),
     OPERATOR 5 > (fastnumeric, pg_catalog.numeric);
+
+-------------------------------------------------------------------------------------------
+-- Arithmetic
+-------------------------------------------------------------------------------------------
+-- + - * are ours (one C function per operator serves all three signatures; results are
+-- numeric's bytes); / % ^ are numeric's own numeric_div, numeric_mod and numeric_power.
+-- The (fastnumeric, numeric) and (numeric, fastnumeric) signatures make col + 1, col * 1.1,
+-- col + int8_col and 1 + col resolve to these operators (integers reach numeric through
+-- their implicit casts) and return fastnumeric; numeric-only expressions keep numeric's.
+DO $$
+DECLARE
+    sig    text[] := ARRAY['fastnumeric, fastnumeric', 'fastnumeric, pg_catalog.numeric',
+                           'pg_catalog.numeric, fastnumeric'];
+    lefts  text[] := ARRAY['fastnumeric', 'fastnumeric', 'pg_catalog.numeric'];
+    rights text[] := ARRAY['fastnumeric', 'pg_catalog.numeric', 'fastnumeric'];
+    -- name, operator, commutator (or empty), language, symbol, description
+    ops    text[] := ARRAY[
+        ['add', '+', '+', 'C',        'fastnumeric_add', 'add'],
+        ['sub', '-', '',  'C',        'fastnumeric_sub', 'subtract'],
+        ['mul', '*', '*', 'C',        'fastnumeric_mul', 'multiply'],
+        ['div', '/', '',  'internal', 'numeric_div',     'divide (numeric''s numeric_div)'],
+        ['mod', '%', '',  'internal', 'numeric_mod',     'modulus (numeric''s numeric_mod)'],
+        ['pow', '^', '',  'internal', 'numeric_power',   'exponentiation (numeric''s numeric_power)']];
+    s int;
+    o int;
+BEGIN
+    FOR s IN 1 .. 3 LOOP
+        FOR o IN 1 .. 6 LOOP
+            EXECUTE format('CREATE FUNCTION fastnumeric_%s(%s) RETURNS fastnumeric AS %s '
+                           'LANGUAGE %s IMMUTABLE STRICT PARALLEL SAFE',
+                           ops[o][1], sig[s],
+                           CASE WHEN ops[o][4] = 'C' THEN format('%L, %L', 'MODULE_PATHNAME', ops[o][5])
+                                ELSE format('%L', ops[o][5]) END,
+                           ops[o][4]);
+            EXECUTE format('COMMENT ON FUNCTION fastnumeric_%s(%s) IS %L', ops[o][1], sig[s], ops[o][6]);
+            EXECUTE format('CREATE OPERATOR %s (LEFTARG = %s, RIGHTARG = %s, FUNCTION = fastnumeric_%s%s)',
+                           ops[o][2], lefts[s], rights[s], ops[o][1],
+                           CASE WHEN ops[o][3] <> '' THEN ', COMMUTATOR = ' || ops[o][3] ELSE '' END);
+            EXECUTE format('COMMENT ON OPERATOR %s (%s, %s) IS %L', ops[o][2], lefts[s], rights[s], ops[o][6]);
+        END LOOP;
+    END LOOP;
+END
+$$;
+
+CREATE FUNCTION fastnumeric_uminus(fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_uplus(fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION abs(fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_abs' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_uminus(fastnumeric) IS 'negate';
+COMMENT ON FUNCTION fastnumeric_uplus(fastnumeric) IS 'unary plus';
+COMMENT ON FUNCTION abs(fastnumeric) IS 'absolute value';
+CREATE OPERATOR - (RIGHTARG = fastnumeric, FUNCTION = fastnumeric_uminus);
+CREATE OPERATOR + (RIGHTARG = fastnumeric, FUNCTION = fastnumeric_uplus);
+CREATE OPERATOR @ (RIGHTARG = fastnumeric, FUNCTION = abs);
+COMMENT ON OPERATOR - (NONE, fastnumeric) IS 'negate';
+COMMENT ON OPERATOR + (NONE, fastnumeric) IS 'unary plus';
+COMMENT ON OPERATOR @ (NONE, fastnumeric) IS 'absolute value';
+
+-- numeric's own set-returning functions: their values are fastnumeric's bytes
+CREATE FUNCTION generate_series(fastnumeric, fastnumeric) RETURNS SETOF fastnumeric
+    AS 'generate_series_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION generate_series(fastnumeric, fastnumeric, fastnumeric) RETURNS SETOF fastnumeric
+    AS 'generate_series_step_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_series(fastnumeric, fastnumeric) IS 'non-persistent series generator (numeric''s generate_series_numeric)';
+COMMENT ON FUNCTION generate_series(fastnumeric, fastnumeric, fastnumeric) IS 'non-persistent series generator (numeric''s generate_series_step_numeric)';
+
+-------------------------------------------------------------------------------------------
+-- Aggregates
+-------------------------------------------------------------------------------------------
+-- sum and avg: an exact int128-plus-digits accumulator as internal state, with numeric's
+-- rules (result scale, NaN/Infinity, NULL for no input), partial aggregation (parallel
+-- query) and inverse transitions (moving window frames).  The support functions are strict
+-- exactly where numeric's own are (numeric_avg_accum, numeric_accum_inv, ...).
+CREATE FUNCTION fastnumeric_avg_accum(pg_catalog.internal, fastnumeric) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_accum_inv(pg_catalog.internal, fastnumeric) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_avg_combine(pg_catalog.internal, pg_catalog.internal) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_avg_serialize(pg_catalog.internal) RETURNS pg_catalog.bytea
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_avg_deserialize(pg_catalog.bytea, pg_catalog.internal) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_sum(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_avg(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_avg_accum(pg_catalog.internal, fastnumeric) IS 'aggregate transition function of sum and avg';
+COMMENT ON FUNCTION fastnumeric_accum_inv(pg_catalog.internal, fastnumeric) IS 'aggregate inverse transition function of sum and avg (moving window frames)';
+COMMENT ON FUNCTION fastnumeric_avg_combine(pg_catalog.internal, pg_catalog.internal) IS 'aggregate combine function of sum and avg';
+COMMENT ON FUNCTION fastnumeric_avg_serialize(pg_catalog.internal) IS 'aggregate serial function of sum and avg';
+COMMENT ON FUNCTION fastnumeric_avg_deserialize(pg_catalog.bytea, pg_catalog.internal) IS 'aggregate deserial function of sum and avg';
+COMMENT ON FUNCTION fastnumeric_sum(pg_catalog.internal) IS 'aggregate final function of sum';
+COMMENT ON FUNCTION fastnumeric_avg(pg_catalog.internal) IS 'aggregate final function of avg';
+
+CREATE AGGREGATE sum(fastnumeric) (
+    SFUNC = fastnumeric_avg_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_sum,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    MSFUNC = fastnumeric_avg_accum, MINVFUNC = fastnumeric_accum_inv,
+    MSTYPE = pg_catalog.internal, MSSPACE = 128, MFINALFUNC = fastnumeric_sum,
+    PARALLEL = SAFE);
+CREATE AGGREGATE avg(fastnumeric) (
+    SFUNC = fastnumeric_avg_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_avg,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    MSFUNC = fastnumeric_avg_accum, MINVFUNC = fastnumeric_accum_inv,
+    MSTYPE = pg_catalog.internal, MSSPACE = 128, MFINALFUNC = fastnumeric_avg,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE sum(fastnumeric) IS 'sum as fastnumeric across all fastnumeric input values (numeric''s result, exactly)';
+COMMENT ON AGGREGATE avg(fastnumeric) IS 'the average (arithmetic mean) as fastnumeric of all fastnumeric input values (numeric''s result, exactly)';
+
+-- min and max: the winning datum itself, compared in place; ties keep the later value,
+-- like numeric_smaller/numeric_larger.  The sort operators let min/max use a btree index.
+CREATE FUNCTION fastnumeric_smaller(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_larger(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_smaller(fastnumeric, fastnumeric) IS 'smaller of two values';
+COMMENT ON FUNCTION fastnumeric_larger(fastnumeric, fastnumeric) IS 'larger of two values';
+CREATE AGGREGATE min(fastnumeric) (
+    SFUNC = fastnumeric_smaller, STYPE = fastnumeric, COMBINEFUNC = fastnumeric_smaller,
+    SORTOP = <, PARALLEL = SAFE);
+CREATE AGGREGATE max(fastnumeric) (
+    SFUNC = fastnumeric_larger, STYPE = fastnumeric, COMBINEFUNC = fastnumeric_larger,
+    SORTOP = >, PARALLEL = SAFE);
+COMMENT ON AGGREGATE min(fastnumeric) IS 'minimum value of all fastnumeric input values';
+COMMENT ON AGGREGATE max(fastnumeric) IS 'maximum value of all fastnumeric input values';

@@ -27,12 +27,16 @@ WHERE refclassid = 'pg_extension'::regclass AND classid = 'pg_type'::regclass
   AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'fastnumeric')
   AND obj_description(objid, 'pg_type') IS NULL;
 
--- functions are immutable and parallel safe, strict like numeric's
+-- functions are immutable and parallel safe, strict like numeric's (aggregates and their
+-- support functions need not be strict: numeric_avg_accum and friends are not)
 SELECT count(*) AS not_immutable_or_parallel_safe
 FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.classid = 'pg_proc'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'fastnumeric')
-  AND (p.provolatile <> 'i' OR p.proparallel <> 's' OR NOT p.proisstrict);
+  AND (p.provolatile <> 'i' OR p.proparallel <> 's'
+       OR NOT (p.proisstrict OR p.prokind = 'a' OR p.oid IN (
+           SELECT unnest(ARRAY[aggtransfn, aggfinalfn, aggcombinefn, aggmtransfn, aggminvtransfn,
+                               aggmfinalfn])::oid FROM pg_aggregate)));
 
 -- typmods, printed like numeric's
 CREATE TABLE typmods (

@@ -5,6 +5,9 @@ DROP TABLE IF EXISTS fnb_txt_money, fnb_txt_d20,
     fnb_val_money_numeric, fnb_val_money_fastnumeric, fnb_val_money_int8,
     fnb_val_d20_numeric, fnb_val_d20_fastnumeric, fnb_val_d20_int8,
     fnb_copy_numeric, fnb_copy_fastnumeric, fnb_copy_int8, fnb_copy_dst,
-    fnb_sort_numeric, fnb_sort_fastnumeric, fnb_sort_int8;
+    fnb_sort_numeric, fnb_sort_fastnumeric, fnb_sort_int8,
+    fnb_agg_numeric, fnb_agg_fastnumeric, fnb_agg_int8,
+    fnb_aggw_numeric, fnb_aggw_fastnumeric, fnb_aggw_int8,
+    fnb_arith_numeric, fnb_arith_fastnumeric, fnb_arith_int8;
 SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile \gset
 COPY (SELECT WHERE false) TO :'copyfile';

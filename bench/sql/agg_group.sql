@@ -1,0 +1,17 @@
+-- sum and avg per group, 1000 groups, hashed (M=hash) or sorted (M=sort), in ms.
+-- Data: data_agg.sql. By hand:
+--   psql -v T=fastnumeric -v M=hash -f bench/sql/agg_group.sql   (T: numeric, fastnumeric, int8)
+--
+-- @workload agg_group_hash data_agg.sql numeric,fastnumeric,int8 M=hash
+-- @workload agg_group_sort data_agg.sql numeric,fastnumeric,int8 M=sort
+\set ON_ERROR_STOP on
+\if :{?T} \else \set T fastnumeric \endif
+\if :{?M} \else \set M hash \endif
+SELECT 'fnb_agg_' || :'T' AS tbl, :'M' = 'hash' AS hashed \gset
+SET enable_hashagg = :hashed;
+SET max_parallel_workers_per_gather = 0;
+SET jit = off;
+SET work_mem = '1GB';
+\timing on
+\echo @bench measure
+SELECT count(*) FROM (SELECT g, sum(x), avg(x) FROM :"tbl" GROUP BY g) s;

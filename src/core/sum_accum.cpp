@@ -1,0 +1,342 @@
+/*
+ * sum_accum.cpp — see sum_accum.hpp for the design.
+ */
+#include "core/sum_accum.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace fastnumeric {
+namespace {
+
+__extension__ typedef __int128 i128;
+__extension__ typedef unsigned __int128 u128;
+
+constexpr int kSmallGroups = 9;     // values below 10000^9 = 10^36 go to the int128
+constexpr int kInt128Groups = 10;   // |int128| < 1.8e38 < 10000^10
+constexpr int kFinalHeadroom = 5;   // carries above the top slot: slots stay below 10000^5
+
+struct Pow10000 {
+    i128 p[kInt128Groups];
+    constexpr Pow10000() : p() {
+        p[0] = 1;
+        for (int i = 1; i < kInt128Groups; ++i)
+            p[i] = p[i - 1] * kBase;
+    }
+};
+constexpr Pow10000 kPow10000;
+
+/* Normalise slots[0..n) to [0, 9999] (floor division); return the carry out of the top. */
+int64_t carry_pass(int64_t* slots, int n) {
+    int64_t carry = 0;
+    for (int i = 0; i < n; ++i) {
+        const int64_t v = slots[i] + carry;
+        int64_t q = v / kBase;
+        int64_t r = v - q * kBase;
+        if (r < 0) {
+            r += kBase;
+            --q;
+        }
+        slots[i] = r;
+        carry = q;
+    }
+    return carry;
+}
+
+/* |x| in base-10000 groups, least significant first; returns how many. */
+int split_magnitude(i128 x, int64_t groups[kInt128Groups]) {
+    u128 m = x < 0 ? -static_cast<u128>(x) : static_cast<u128>(x);
+    int n = 0;
+    while (m > UINT64_MAX) {
+        groups[n++] = static_cast<int64_t>(m % kBase);
+        m /= kBase;
+    }
+    for (uint64_t m64 = static_cast<uint64_t>(m); m64 != 0; m64 /= kBase)
+        groups[n++] = static_cast<int64_t>(m64 % kBase);
+    return n;
+}
+
+/* Digit groups after the point that a stored (stripped) value occupies. */
+inline int groups_after_point(const NumericView& v) {
+    return std::max(0, v.ndigits - 1 - v.weight);
+}
+
+/* Make exponents lo..hi addable in big, with a carry slot above hi. */
+void digit_reserve(DigitSum* d, const SlotAllocator& allocator, int lo, int hi) {
+    const int frac = std::max(d->frac, -lo);
+    const int integer_slots = std::max(d->used - d->frac, hi + 2);
+    const int used = frac + integer_slots;
+    if (d->used > 0 && frac == d->frac && used == d->used)
+        return;
+    const int shift = frac - d->frac;
+    if (used > d->capacity) {
+        const int capacity = std::max({used, 2 * d->capacity, 16});
+        int64_t* fresh = static_cast<int64_t*>(
+            allocator.allocate(allocator.context, sizeof(int64_t) * static_cast<size_t>(capacity)));
+        std::memset(fresh, 0, sizeof(int64_t) * static_cast<size_t>(capacity));
+        if (d->used > 0)
+            std::memcpy(fresh + shift, d->slots, sizeof(int64_t) * static_cast<size_t>(d->used));
+        d->slots = fresh;   // the old buffer stays with the memory context
+        d->capacity = capacity;
+    } else {
+        if (shift > 0 && d->used > 0) {
+            std::memmove(d->slots + shift, d->slots, sizeof(int64_t) * static_cast<size_t>(d->used));
+        }
+        std::memset(d->slots, 0, sizeof(int64_t) * static_cast<size_t>(shift));
+        std::memset(d->slots + shift + d->used, 0,
+                    sizeof(int64_t) * static_cast<size_t>(used - shift - d->used));
+    }
+    d->used = used;
+    d->frac = frac;
+}
+
+inline void carry_if_due(DigitSum* d, int64_t adds) {
+    if (d->adds_since_carry + adds >= kCarryEvery)
+        digit_sum_carry(d);
+    d->adds_since_carry += adds;
+}
+
+/* big += (negate ? -v : v) */
+void digit_add_view(SumAccum* s, const NumericView& v, bool negate) {
+    DigitSum* d = &s->big;
+    carry_if_due(d, 1);
+    digit_reserve(d, s->allocator, v.weight - v.ndigits + 1, v.weight);
+    int64_t* first = d->slots + d->frac + v.weight;   // slot of the most significant digit
+    if (v.negative != negate) {
+        for (int i = 0; i < v.ndigits; ++i)
+            first[-i] -= v.digit(i);
+    } else {
+        for (int i = 0; i < v.ndigits; ++i)
+            first[-i] += v.digit(i);
+    }
+}
+
+/* big += x × 10000^-frac */
+void digit_add_int128(SumAccum* s, i128 x, int frac) {
+    if (x == 0)
+        return;
+    int64_t groups[kInt128Groups];
+    const int n = split_magnitude(x, groups);
+    DigitSum* d = &s->big;
+    carry_if_due(d, 1);
+    digit_reserve(d, s->allocator, -frac, n - 1 - frac);
+    int64_t* lowest = d->slots + d->frac - frac;
+    for (int i = 0; i < n; ++i)
+        lowest[i] += x < 0 ? -groups[i] : groups[i];
+}
+
+/* small += x (same scale); what would overflow moves small into big first. */
+inline void small_add(SumAccum* s, i128 x) {
+    i128 sum;
+    if (__builtin_add_overflow(static_cast<i128>(s->small), x, &sum)) {
+        digit_add_int128(s, s->small, s->small_frac);
+        sum = x;
+    }
+    s->small = sum;
+}
+
+/* x × 10000^up without overflow, or false. */
+inline bool scale_up(i128 x, int up, i128* out) {
+    if (x == 0) {
+        *out = 0;
+        return true;
+    }
+    return up < kInt128Groups && !__builtin_mul_overflow(x, kPow10000.p[up], out);
+}
+
+/* small to a scale with more groups after the point (moving it into big if it overflows). */
+void small_rescale(SumAccum* s, int frac) {
+    i128 x;
+    if (!scale_up(s->small, frac - s->small_frac, &x)) {
+        digit_add_int128(s, s->small, s->small_frac);
+        x = 0;
+    }
+    s->small = x;
+    s->small_frac = frac;
+}
+
+/* sum += (negate ? -v : v) for a finite v: the int128 when v fits there, else big. */
+void add_finite(SumAccum* s, const NumericView& v, bool negate) {
+    if (v.ndigits == 0)
+        return;
+    const int frac = std::max(s->small_frac, groups_after_point(v));
+    const int shift = frac + v.weight - v.ndigits + 1;   // zero groups appended at that scale
+    if (shift < 0 || v.ndigits + shift > kSmallGroups) {
+        digit_add_view(s, v, negate);
+        return;
+    }
+    if (frac > s->small_frac)
+        small_rescale(s, frac);
+    int64_t head = 0;   // up to 4 groups in 64-bit arithmetic, the rest in 128
+    int i = 0;
+    for (; i < v.ndigits && i < 4; ++i)
+        head = head * kBase + v.digit(i);
+    i128 m = head;
+    for (; i < v.ndigits; ++i)
+        m = m * kBase + v.digit(i);
+    if (shift > 0)
+        m *= kPow10000.p[shift];
+    small_add(s, v.negative != negate ? -m : m);
+}
+
+void reset_sums(SumAccum* s) {
+    s->small = 0;
+    if (s->big.used > 0)
+        std::memset(s->big.slots, 0, sizeof(int64_t) * static_cast<size_t>(s->big.used));
+    s->big.adds_since_carry = 0;
+}
+
+struct FinalLayout {
+    int frac;   // slots after the point
+    int n;      // slots in all
+};
+
+FinalLayout final_layout(const SumAccum& s) {
+    int frac = s.small_frac;
+    int integer_slots = kInt128Groups;
+    if (s.big.used > 0) {
+        frac = std::max(frac, s.big.frac);
+        integer_slots = std::max(integer_slots, s.big.used - s.big.frac);
+    }
+    return {frac, frac + integer_slots + kFinalHeadroom};
+}
+
+}  // namespace
+
+void sum_init(SumAccum* s, SlotAllocator allocator) {
+    std::memset(static_cast<void*>(s), 0, sizeof *s);
+    s->allocator = allocator;
+}
+
+void sum_add(SumAccum* s, const NumericView& v) {
+    switch (v.kind) {
+    case Kind::NaN: ++s->nan_count; return;
+    case Kind::PosInf: ++s->pinf_count; return;
+    case Kind::NegInf: ++s->ninf_count; return;
+    case Kind::Finite: break;
+    }
+    if (v.dscale > s->max_scale) {
+        s->max_scale = v.dscale;
+        s->max_scale_count = 1;
+    } else if (v.dscale == s->max_scale) {
+        ++s->max_scale_count;
+    }
+    ++s->count;
+    add_finite(s, v, false);
+}
+
+bool sum_remove(SumAccum* s, const NumericView& v) {
+    switch (v.kind) {
+    case Kind::NaN: --s->nan_count; return true;
+    case Kind::PosInf: --s->pinf_count; return true;
+    case Kind::NegInf: --s->ninf_count; return true;
+    case Kind::Finite: break;
+    }
+    // The result dscale is the largest input dscale; once the last value with it leaves,
+    // the largest of the rest is unknown, unless nothing is left.
+    if (v.dscale == s->max_scale) {
+        if (s->max_scale_count > 1 || s->max_scale == 0) {
+            --s->max_scale_count;
+        } else if (s->count == 1) {
+            s->max_scale = 0;
+            s->max_scale_count = 0;
+        } else {
+            return false;
+        }
+    }
+    if (s->count-- > 1)
+        add_finite(s, v, true);
+    else
+        reset_sums(s);
+    return true;
+}
+
+void sum_combine(SumAccum* into, const SumAccum& from) {
+    into->count += from.count;
+    into->nan_count += from.nan_count;
+    into->pinf_count += from.pinf_count;
+    into->ninf_count += from.ninf_count;
+    if (from.max_scale > into->max_scale) {
+        into->max_scale = from.max_scale;
+        into->max_scale_count = from.max_scale_count;
+    } else if (from.max_scale == into->max_scale) {
+        into->max_scale_count += from.max_scale_count;
+    }
+
+    if (from.small != 0) {
+        if (from.small_frac > into->small_frac)
+            small_rescale(into, from.small_frac);
+        i128 x;
+        if (scale_up(from.small, into->small_frac - from.small_frac, &x))
+            small_add(into, x);
+        else
+            digit_add_int128(into, from.small, from.small_frac);
+    }
+
+    const DigitSum& f = from.big;
+    if (f.used > 0) {
+        DigitSum* d = &into->big;
+        carry_if_due(d, f.adds_since_carry + 1);
+        digit_reserve(d, into->allocator, -f.frac, f.used - 1 - f.frac);
+        int64_t* lowest = d->slots + d->frac - f.frac;
+        for (int i = 0; i < f.used; ++i)
+            lowest[i] += f.slots[i];
+    }
+}
+
+void digit_sum_carry(DigitSum* d) {
+    if (d->used > 0)
+        d->slots[d->used - 1] += carry_pass(d->slots, d->used - 1);
+    d->adds_since_carry = 0;
+}
+
+int sum_final_slots(const SumAccum& s) { return final_layout(s).n; }
+
+FiniteValue sum_final_value(const SumAccum& s, int64_t* scratch, uint16_t* digits) {
+    const FinalLayout layout = final_layout(s);
+    const int n = layout.n;
+    std::memset(scratch, 0, sizeof(int64_t) * static_cast<size_t>(n));
+    if (s.big.used > 0) {
+        int64_t* lowest = scratch + layout.frac - s.big.frac;
+        for (int i = 0; i < s.big.used; ++i)
+            lowest[i] = s.big.slots[i];
+    }
+    if (s.small != 0) {
+        int64_t groups[kInt128Groups];
+        const int ng = split_magnitude(s.small, groups);
+        int64_t* lowest = scratch + layout.frac - s.small_frac;
+        for (int i = 0; i < ng; ++i)
+            lowest[i] += s.small < 0 ? -groups[i] : groups[i];
+    }
+    // With headroom, the carry out of the top is 0 (sum >= 0) or -1 (10000's complement).
+    bool negative = false;
+    if (carry_pass(scratch, n) < 0) {
+        negative = true;
+        for (int i = 0; i < n; ++i)
+            scratch[i] = -scratch[i];
+        carry_pass(scratch, n);
+    }
+    for (int j = 0; j < n; ++j)
+        digits[j] = static_cast<uint16_t>(scratch[n - 1 - j]);
+    return stripped(FiniteValue{negative, n - 1 - layout.frac, s.max_scale, digits, n});
+}
+
+int64_t* digit_sum_prepare(SumAccum* s, int32_t frac, int32_t used) {
+    DigitSum* d = &s->big;
+    d->used = 0;
+    d->frac = 0;
+    d->adds_since_carry = 0;
+    if (used <= 0)
+        return nullptr;
+    if (used > d->capacity) {
+        d->slots = static_cast<int64_t*>(
+            s->allocator.allocate(s->allocator.context, sizeof(int64_t) * static_cast<size_t>(used)));
+        d->capacity = used;
+    }
+    std::memset(d->slots, 0, sizeof(int64_t) * static_cast<size_t>(used));
+    d->used = used;
+    d->frac = frac;
+    return d->slots;
+}
+
+}  // namespace fastnumeric

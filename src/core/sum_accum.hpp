@@ -1,0 +1,120 @@
+/*
+ * sum_accum.hpp — the exact accumulator behind sum(fastnumeric) and avg(fastnumeric).
+ *
+ * It follows numeric's NumericAggState rules (numeric.c: do_numeric_accum,
+ * do_numeric_discard, numeric_avg_combine, numeric_sum) so that results are numeric's to the
+ * byte, but keeps the sum in two parts:
+ *
+ *   small  an int128 in units of 10000^-small_frac (small_frac = the most digit groups after
+ *          the point any value needed).  Values of up to 9 digit groups at that scale are
+ *          converted straight from their base-10000 digits and added with an overflow check:
+ *          the per-row path, no allocation.
+ *   big    an exact sum of everything else, as signed base-10000 digit slots in int64 (the
+ *          "carry-free" idea of numeric's NumericSumAccum, with one signed array instead of
+ *          a positive and a negative one).  It receives values too long or too far from the
+ *          point for the int128, and the int128 itself whenever adding to it would overflow
+ *          (then the int128 restarts from zero).  A slot grows by at most 9999 per add, so
+ *          carries are propagated only every kCarryEvery adds (and at the end, on a copy).
+ *
+ * NaN, +Infinity and -Infinity are counted apart (not in count), like numeric.  The result's
+ * dscale is max_scale, the largest dscale among the finite values (numeric's maxScale; the
+ * inverse transition gives up, like numeric's, when the last value of that dscale leaves).
+ *
+ * Plain data, no destructor, alignment 8: it lives in palloc'd memory (pitfalls R4, P14).
+ * Memory for big comes from the caller's SlotAllocator (the aggregate's memory context);
+ * growth doubles, old buffers are left to that context, so memory is bounded by twice the
+ * widest sum, independent of the number of rows.
+ */
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "core/numeric_layout.hpp"
+
+namespace fastnumeric {
+
+/* int128 with the 8-byte alignment palloc guarantees (PostgreSQL's int128 does the same). */
+__extension__ typedef __int128 int128_a8 __attribute__((aligned(8)));
+
+/* Memory for the digit slots; the pg layer allocates in the aggregate's context. */
+struct SlotAllocator {
+    void* (*allocate)(void* context, size_t bytes);
+    void* context;
+};
+
+/* Exact signed sum: slots[i] is worth 10000^(i - frac); the top slot only takes carries. */
+struct DigitSum {
+    int64_t* slots;
+    int32_t capacity;
+    int32_t used;   // 0 until the first value arrives
+    int32_t frac;
+    int32_t reserved;
+    int64_t adds_since_carry;
+};
+
+struct SumAccum {
+    int128_a8 small;
+    int32_t small_frac;
+    int32_t max_scale;
+    int64_t max_scale_count;
+    int64_t count;   // finite values
+    int64_t nan_count;
+    int64_t pinf_count;
+    int64_t ninf_count;
+    DigitSum big;
+    SlotAllocator allocator;
+};
+
+static_assert(std::is_trivially_destructible<SumAccum>::value, "aggregate state is plain data");
+static_assert(alignof(SumAccum) <= 8, "palloc aligns to 8 bytes only");
+
+/* Bounds an int64 slot: kCarryEvery adds of |digit| <= 9999 stay far below 2^63. */
+constexpr int64_t kCarryEvery = int64_t{1} << 40;
+
+void sum_init(SumAccum* s, SlotAllocator allocator);
+
+/* numeric's do_numeric_accum. */
+void sum_add(SumAccum* s, const NumericView& v);
+
+/* numeric's do_numeric_discard: false when the result dscale would be unknown (restart). */
+bool sum_remove(SumAccum* s, const NumericView& v);
+
+/* numeric_avg_combine: into += from. */
+void sum_combine(SumAccum* into, const SumAccum& from);
+
+inline int64_t sum_total_count(const SumAccum& s) {
+    return s.count + s.nan_count + s.pinf_count + s.ninf_count;
+}
+
+/* numeric_sum's and numeric_avg's rule for specials (NaN wins; +Inf with -Inf is NaN). */
+inline Kind sum_result_kind(const SumAccum& s) {
+    if (s.nan_count > 0 || (s.pinf_count > 0 && s.ninf_count > 0))
+        return Kind::NaN;
+    if (s.pinf_count > 0)
+        return Kind::PosInf;
+    if (s.ninf_count > 0)
+        return Kind::NegInf;
+    return Kind::Finite;
+}
+
+/* Size of the scratch (int64) and digit (uint16) buffers sum_final_value needs. */
+int sum_final_slots(const SumAccum& s);
+
+/*
+ * The finite sum, stripped, with dscale max_scale; its digits are written to `digits`.
+ * Both buffers hold sum_final_slots(s) elements.  The state is not changed.
+ */
+FiniteValue sum_final_value(const SumAccum& s, int64_t* scratch, uint16_t* digits);
+
+/* Propagate carries in big (value unchanged); done automatically every kCarryEvery adds. */
+void digit_sum_carry(DigitSum* d);
+
+/*
+ * For deserialization: give big exactly this layout, zeroed, and return its slots for the
+ * caller to fill (nullptr when used == 0).
+ */
+int64_t* digit_sum_prepare(SumAccum* s, int32_t frac, int32_t used);
+
+}  // namespace fastnumeric

@@ -1,0 +1,251 @@
+/*
+ * agg.cpp — sum, avg, min and max over fastnumeric: the fmgr layer.
+ *
+ * sum/avg keep a SumAccum (src/core/sum_accum.hpp) as their internal state, allocated in the
+ * aggregate's memory context; the support functions mirror numeric's (numeric_avg_accum,
+ * numeric_accum_inv, numeric_avg_combine/serialize/deserialize, numeric_sum, numeric_avg)
+ * with the same strictness, so results, NULL handling and window restarts are numeric's.
+ * min/max return the winning input datum itself (read in place, never copied here).
+ */
+#include "core/numeric_order.hpp"
+#include "core/sum_accum.hpp"
+#include "pg/datum.hpp"
+
+extern "C" {
+#include "libpq/pqformat.h"
+#include "utils/numeric.h"
+}
+
+using namespace fastnumeric;
+
+namespace {
+
+/* Big sums up to this many digit groups are finished on the stack. */
+constexpr int kStackSlots = 64;
+
+void* allocate_in_context(void* context, size_t bytes) {
+    return MemoryContextAlloc(static_cast<MemoryContext>(context), bytes);
+}
+
+SumAccum* new_state(MemoryContext context) {
+    SumAccum* s = static_cast<SumAccum*>(MemoryContextAlloc(context, sizeof(SumAccum)));
+    sum_init(s, SlotAllocator{allocate_in_context, context});
+    return s;
+}
+
+MemoryContext aggregate_context(FunctionCallInfo fcinfo, const char* caller) {
+    MemoryContext context;
+    if (!AggCheckCallContext(fcinfo, &context))
+        elog(ERROR, "%s called in non-aggregate context", caller);
+    return context;
+}
+
+inline SumAccum* state_arg(FunctionCallInfo fcinfo, int n) {
+    return PG_ARGISNULL(n) ? nullptr : reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(n));
+}
+
+/* Apply sum_add or sum_remove to a datum read in place. */
+template <typename Step>
+auto with_view(Datum d, Step step) {
+    struct varlena* p = packed_datum(d);
+    const auto r = step(view_of(p));
+    release_packed(p, d);
+    return r;
+}
+
+/* The finite sum as a datum: digits built on the stack (or in scratch palloc), one palloc. */
+Datum finite_sum_datum(const SumAccum& s) {
+    const int n = sum_final_slots(s);
+    int64_t stack_scratch[kStackSlots];
+    uint16_t stack_digits[kStackSlots];
+    const bool on_stack = n <= kStackSlots;
+    int64_t* scratch = on_stack ? stack_scratch : static_cast<int64_t*>(palloc(sizeof(int64_t) * n));
+    uint16_t* digits = on_stack ? stack_digits : static_cast<uint16_t*>(palloc(sizeof(uint16_t) * n));
+    const Datum result = finite_datum(sum_final_value(s, scratch, digits));
+    if (!on_stack) {
+        pfree(scratch);
+        pfree(digits);
+    }
+    return result;
+}
+
+/* NULL for no input, a special for NaN/±Infinity, else the finite sum. */
+bool final_special_or_null(FunctionCallInfo fcinfo, const SumAccum* s, Datum* result) {
+    if (s == nullptr || sum_total_count(*s) == 0) {
+        fcinfo->isnull = true;
+        *result = Datum(0);
+        return true;
+    }
+    const Kind kind = sum_result_kind(*s);
+    if (kind != Kind::Finite) {
+        *result = special_datum(kind);
+        return true;
+    }
+    return false;
+}
+
+/* The smaller (want < 0) or larger (want > 0) datum; on a tie the second, like numeric's. */
+Datum pick(FunctionCallInfo fcinfo, int want) {
+    const Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
+    struct varlena* pa = packed_datum(a);
+    struct varlena* pb = packed_datum(b);
+    const size_t na = VARSIZE_ANY_EXHDR(pa), nb = VARSIZE_ANY_EXHDR(pb);
+    int cmp;
+    if (na < 2 || nb < 2 || !compare_short_bodies(body_of(pa), na, body_of(pb), nb, &cmp))
+        cmp = compare_numeric(view_of(pa), view_of(pb));
+    // the winner is returned as read (detoasted if it had to be); the loser is released
+    if ((want < 0 && cmp < 0) || (want > 0 && cmp > 0)) {
+        release_packed(pb, b);
+        return PointerGetDatum(pa);
+    }
+    release_packed(pa, a);
+    return PointerGetDatum(pb);
+}
+
+/*
+ * Serialized state, all integers in network byte order (pq_sendint*): count, nan_count,
+ * pinf_count, ninf_count, max_scale_count (int64), max_scale, small_frac (int32), small
+ * (high int64, low int64), big: frac, used (int32), adds_since_carry (int64), used slots.
+ */
+void send_i128(StringInfo buf, int128_a8 x) {
+    __extension__ typedef unsigned __int128 u128;
+    const u128 u = static_cast<u128>(static_cast<__int128>(x));
+    pq_sendint64(buf, static_cast<int64>(static_cast<uint64>(u >> 64)));
+    pq_sendint64(buf, static_cast<int64>(static_cast<uint64>(u)));
+}
+
+int128_a8 get_i128(StringInfo buf) {
+    __extension__ typedef unsigned __int128 u128;
+    const uint64 high = static_cast<uint64>(pq_getmsgint64(buf));
+    const uint64 low = static_cast<uint64>(pq_getmsgint64(buf));
+    return static_cast<__int128>((static_cast<u128>(high) << 64) | low);
+}
+
+}  // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(fastnumeric_avg_accum);
+PG_FUNCTION_INFO_V1(fastnumeric_accum_inv);
+PG_FUNCTION_INFO_V1(fastnumeric_avg_combine);
+PG_FUNCTION_INFO_V1(fastnumeric_avg_serialize);
+PG_FUNCTION_INFO_V1(fastnumeric_avg_deserialize);
+PG_FUNCTION_INFO_V1(fastnumeric_sum);
+PG_FUNCTION_INFO_V1(fastnumeric_avg);
+PG_FUNCTION_INFO_V1(fastnumeric_smaller);
+PG_FUNCTION_INFO_V1(fastnumeric_larger);
+
+/* Transition of sum and avg (also their moving-aggregate forward transition). */
+Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
+    SumAccum* s = state_arg(fcinfo, 0);
+    if (s == nullptr)
+        s = new_state(aggregate_context(fcinfo, "fastnumeric_avg_accum"));
+    if (!PG_ARGISNULL(1))
+        with_view(PG_GETARG_DATUM(1), [s](const NumericView& v) { sum_add(s, v); return 0; });
+    PG_RETURN_POINTER(s);
+}
+
+/* Inverse transition: NULL asks the window code to restart the frame's aggregate. */
+Datum fastnumeric_accum_inv(PG_FUNCTION_ARGS) {
+    SumAccum* s = state_arg(fcinfo, 0);
+    if (s == nullptr)
+        elog(ERROR, "fastnumeric_accum_inv called with NULL state");
+    if (!PG_ARGISNULL(1) &&
+        !with_view(PG_GETARG_DATUM(1), [s](const NumericView& v) { return sum_remove(s, v); }))
+        PG_RETURN_NULL();
+    PG_RETURN_POINTER(s);
+}
+
+/* Combine partial states; either may be NULL (no rows), both NULL gives NULL. */
+Datum fastnumeric_avg_combine(PG_FUNCTION_ARGS) {
+    const MemoryContext context = aggregate_context(fcinfo, "fastnumeric_avg_combine");
+    SumAccum* into = state_arg(fcinfo, 0);
+    const SumAccum* from = state_arg(fcinfo, 1);
+    if (from == nullptr) {
+        if (into == nullptr)
+            PG_RETURN_NULL();
+        PG_RETURN_POINTER(into);
+    }
+    if (into == nullptr)
+        into = new_state(context);   // the copy lives in the aggregate context
+    sum_combine(into, *from);
+    PG_RETURN_POINTER(into);
+}
+
+Datum fastnumeric_avg_serialize(PG_FUNCTION_ARGS) {
+    aggregate_context(fcinfo, "fastnumeric_avg_serialize");
+    const SumAccum* s = reinterpret_cast<const SumAccum*>(PG_GETARG_POINTER(0));
+    StringInfoData buf;
+    pq_begintypsend(&buf);
+    pq_sendint64(&buf, s->count);
+    pq_sendint64(&buf, s->nan_count);
+    pq_sendint64(&buf, s->pinf_count);
+    pq_sendint64(&buf, s->ninf_count);
+    pq_sendint64(&buf, s->max_scale_count);
+    pq_sendint32(&buf, s->max_scale);
+    pq_sendint32(&buf, s->small_frac);
+    send_i128(&buf, s->small);
+    pq_sendint32(&buf, s->big.frac);
+    pq_sendint32(&buf, s->big.used);
+    pq_sendint64(&buf, s->big.adds_since_carry);
+    for (int i = 0; i < s->big.used; ++i)
+        pq_sendint64(&buf, s->big.slots[i]);
+    PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+/* Deserialized states live in the current (per-call) context; combine copies them. */
+Datum fastnumeric_avg_deserialize(PG_FUNCTION_ARGS) {
+    aggregate_context(fcinfo, "fastnumeric_avg_deserialize");
+    bytea* serialized = PG_GETARG_BYTEA_PP(0);
+    StringInfoData buf;   // read in place (PostgreSQL 15 has no initReadOnlyStringInfo)
+    buf.data = VARDATA_ANY(serialized);
+    buf.len = static_cast<int>(VARSIZE_ANY_EXHDR(serialized));
+    buf.maxlen = buf.len;
+    buf.cursor = 0;
+    SumAccum* s = new_state(CurrentMemoryContext);
+    s->count = pq_getmsgint64(&buf);
+    s->nan_count = pq_getmsgint64(&buf);
+    s->pinf_count = pq_getmsgint64(&buf);
+    s->ninf_count = pq_getmsgint64(&buf);
+    s->max_scale_count = pq_getmsgint64(&buf);
+    s->max_scale = pq_getmsgint(&buf, 4);
+    s->small_frac = pq_getmsgint(&buf, 4);
+    s->small = get_i128(&buf);
+    const int32 frac = pq_getmsgint(&buf, 4);
+    const int32 used = pq_getmsgint(&buf, 4);
+    const int64 adds = pq_getmsgint64(&buf);
+    if (frac < 0 || used < 0 || s->small_frac < 0 || s->max_scale < 0 ||
+        static_cast<size_t>(used) * sizeof(int64) != static_cast<size_t>(buf.len - buf.cursor))
+        elog(ERROR, "invalid fastnumeric aggregate state");
+    int64_t* slots = digit_sum_prepare(s, frac, used);
+    for (int i = 0; i < used; ++i)
+        slots[i] = pq_getmsgint64(&buf);
+    s->big.adds_since_carry = adds;
+    pq_getmsgend(&buf);
+    PG_RETURN_POINTER(s);
+}
+
+/* Final function of sum: numeric_sum's rules. */
+Datum fastnumeric_sum(PG_FUNCTION_ARGS) {
+    const SumAccum* s = state_arg(fcinfo, 0);
+    Datum result;
+    if (final_special_or_null(fcinfo, s, &result))
+        return result;
+    return finite_sum_datum(*s);
+}
+
+/* Final function of avg: numeric_avg's, sum / count through numeric_div (same scale rule). */
+Datum fastnumeric_avg(PG_FUNCTION_ARGS) {
+    const SumAccum* s = state_arg(fcinfo, 0);
+    Datum result;
+    if (final_special_or_null(fcinfo, s, &result))
+        return result;
+    const Datum count = NumericGetDatum(int64_to_numeric(s->count));
+    return DirectFunctionCall2(numeric_div, finite_sum_datum(*s), count);
+}
+
+/* Transition and combine functions of min and max. */
+Datum fastnumeric_smaller(PG_FUNCTION_ARGS) { return pick(fcinfo, -1); }
+Datum fastnumeric_larger(PG_FUNCTION_ARGS) { return pick(fcinfo, 1); }
+
+}  // extern "C"

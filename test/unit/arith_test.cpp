@@ -1,0 +1,358 @@
+/*
+ * arith_test.cpp — src/core/digit_arith against a slow, obviously correct reference.
+ *
+ * The reference works on decimal strings, one decimal digit at a time (schoolbook addition,
+ * subtraction and multiplication); its result text goes through the decimal parser and the
+ * encoder, so "equal" means the very bytes numeric would store.  Both the machine-integer
+ * paths and the digit-array paths are checked, on their own and through arith_finite.
+ */
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/decimal_parse.hpp"
+#include "core/digit_arith.hpp"
+
+using namespace fastnumeric;
+
+namespace {
+
+/* ---------------------------------------------------------------- the reference */
+
+struct RefDecimal {
+    bool negative = false;
+    std::string digits = "0";   // magnitude, no leading zeros (but "0")
+    int scale = 0;              // digits after the point (the dscale)
+};
+
+RefDecimal ref_parse(const std::string& text) {
+    RefDecimal r;
+    size_t i = 0;
+    if (text[i] == '-' || text[i] == '+')
+        r.negative = text[i++] == '-';
+    std::string mag;
+    for (; i < text.size(); ++i) {
+        if (text[i] == '.')
+            r.scale = static_cast<int>(text.size() - i - 1);
+        else
+            mag += text[i];
+    }
+    mag.erase(0, std::min(mag.find_first_not_of('0'), mag.size()));
+    r.digits = mag.empty() ? "0" : mag;
+    if (r.digits == "0")
+        r.negative = false;
+    return r;
+}
+
+std::string ref_text(const RefDecimal& r) {
+    std::string mag = r.digits;
+    if (static_cast<int>(mag.size()) <= r.scale)
+        mag.insert(0, r.scale + 1 - mag.size(), '0');
+    std::string s = r.negative && r.digits != "0" ? "-" : "";
+    s += mag.substr(0, mag.size() - r.scale);
+    if (r.scale > 0)
+        s += "." + mag.substr(mag.size() - r.scale);
+    return s;
+}
+
+std::string strip_zeros(std::string s) {
+    s.erase(0, std::min(s.find_first_not_of('0'), s.size()));
+    return s.empty() ? "0" : s;
+}
+
+int ref_cmp_mag(const std::string& a, const std::string& b) {
+    if (a.size() != b.size())
+        return a.size() < b.size() ? -1 : 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+std::string ref_add_mag(const std::string& a, const std::string& b) {
+    std::string r;
+    int carry = 0;
+    for (size_t i = 0; i < std::max(a.size(), b.size()) || carry; ++i) {
+        int s = carry;
+        if (i < a.size()) s += a[a.size() - 1 - i] - '0';
+        if (i < b.size()) s += b[b.size() - 1 - i] - '0';
+        r += static_cast<char>('0' + s % 10);
+        carry = s / 10;
+    }
+    std::reverse(r.begin(), r.end());
+    return strip_zeros(r);
+}
+
+std::string ref_sub_mag(const std::string& a, const std::string& b) {   // a >= b
+    std::string r;
+    int borrow = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+        int s = (a[a.size() - 1 - i] - '0') - borrow - (i < b.size() ? b[b.size() - 1 - i] - '0' : 0);
+        borrow = s < 0;
+        r += static_cast<char>('0' + (s + 10) % 10);
+    }
+    std::reverse(r.begin(), r.end());
+    return strip_zeros(r);
+}
+
+RefDecimal ref_add(RefDecimal a, RefDecimal b) {
+    const int scale = std::max(a.scale, b.scale);
+    a.digits = strip_zeros(a.digits + std::string(scale - a.scale, '0'));
+    b.digits = strip_zeros(b.digits + std::string(scale - b.scale, '0'));
+    RefDecimal r;
+    r.scale = scale;
+    if (a.negative == b.negative) {
+        r.digits = ref_add_mag(a.digits, b.digits);
+        r.negative = a.negative;
+    } else if (ref_cmp_mag(a.digits, b.digits) >= 0) {
+        r.digits = ref_sub_mag(a.digits, b.digits);
+        r.negative = a.negative;
+    } else {
+        r.digits = ref_sub_mag(b.digits, a.digits);
+        r.negative = b.negative;
+    }
+    if (r.digits == "0")
+        r.negative = false;
+    return r;
+}
+
+RefDecimal ref_mul(const RefDecimal& a, const RefDecimal& b) {
+    std::vector<int> acc(a.digits.size() + b.digits.size(), 0);
+    for (size_t i = 0; i < a.digits.size(); ++i)
+        for (size_t j = 0; j < b.digits.size(); ++j)
+            acc[i + j + 1] += (a.digits[i] - '0') * (b.digits[j] - '0');
+    for (size_t k = acc.size() - 1; k > 0; --k) {
+        acc[k - 1] += acc[k] / 10;
+        acc[k] %= 10;
+    }
+    std::string s;
+    for (int d : acc) s += static_cast<char>('0' + d);
+    RefDecimal r;
+    r.digits = strip_zeros(s);
+    r.scale = a.scale + b.scale;
+    r.negative = a.negative != b.negative && r.digits != "0";
+    return r;
+}
+
+/* ---------------------------------------------------------------- bodies */
+
+using Body = std::vector<unsigned char>;
+
+Body encode(const FiniteValue& v) {
+    Body body(finite_body_size(v.ndigits, v.dscale, v.weight));
+    encode_finite(body.data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
+    return body;
+}
+
+Body body_of_text(const std::string& text) {
+    DecimalDigits d;
+    EXPECT_TRUE(parse_plain_decimal(text.c_str(), decode_typmod(-1), &d)) << text;
+    return encode(d.value());
+}
+
+NumericView view(const Body& body) {
+    NumericView v;
+    EXPECT_TRUE(decode_numeric(body.data(), body.size(), &v));
+    return v;
+}
+
+/* arith_finite, with a scratch buffer grown on request as the pg layer does. */
+Body compute(ArithOp op, const Body& a, const Body& b) {
+    SmallDigits small;
+    std::vector<uint16_t> scratch;
+    FiniteValue out;
+    int needed = 0;
+    if (arith_finite(op, view(a), view(b), &small, DigitBuffer{nullptr, 0}, &needed, &out) ==
+        ArithStatus::NeedScratch) {
+        scratch.resize(needed);
+        EXPECT_EQ(arith_finite(op, view(a), view(b), &small, DigitBuffer{scratch.data(), needed},
+                               &needed, &out),
+                  ArithStatus::Ok);
+    }
+    return encode(out);
+}
+
+Body digit_path(ArithOp op, const Body& a, const Body& b) {
+    FiniteValue out;
+    std::vector<uint16_t> scratch;
+    if (op == ArithOp::Multiply) {
+        scratch.resize(multiply_digits_needed(view(a), view(b)));
+        multiply_digits(view(a), view(b), scratch.data(), &out);
+    } else {
+        scratch.resize(add_digits_needed(view(a), view(b)));
+        add_digits(view(a), view(b), op == ArithOp::Subtract, scratch.data(), &out);
+    }
+    return encode(out);
+}
+
+std::string expected_text(ArithOp op, const std::string& a, const std::string& b) {
+    RefDecimal ra = ref_parse(a), rb = ref_parse(b);
+    if (op == ArithOp::Subtract)
+        rb.negative = !rb.negative && rb.digits != "0";
+    return ref_text(op == ArithOp::Multiply ? ref_mul(ra, rb) : ref_add(ra, rb));
+}
+
+const char* op_name(ArithOp op) {
+    return op == ArithOp::Add ? "+" : op == ArithOp::Subtract ? "-" : "*";
+}
+
+void check_all_ops(const std::string& a, const std::string& b) {
+    const Body ba = body_of_text(a), bb = body_of_text(b);
+    for (ArithOp op : {ArithOp::Add, ArithOp::Subtract, ArithOp::Multiply}) {
+        const Body want = body_of_text(expected_text(op, a, b));
+        EXPECT_EQ(compute(op, ba, bb), want) << a << " " << op_name(op) << " " << b;
+        EXPECT_EQ(digit_path(op, ba, bb), want) << "digit path: " << a << " " << op_name(op) << " " << b;
+    }
+}
+
+/* ---------------------------------------------------------------- operands of every shape */
+
+std::string random_digits(std::mt19937_64& rng, int n, const char* alphabet = "0123456789") {
+    std::string s;
+    const size_t k = std::char_traits<char>::length(alphabet);
+    for (int i = 0; i < n; ++i)
+        s += alphabet[rng() % k];
+    return s;
+}
+
+std::string random_operand(std::mt19937_64& rng) {
+    auto pick = [&](int lo, int hi) { return lo + static_cast<int>(rng() % (hi - lo + 1)); };
+    std::string sign = rng() % 3 == 0 ? "-" : "";
+    std::string i, f;
+    switch (rng() % 8) {
+    case 0: i = random_digits(rng, pick(0, 10)); f = random_digits(rng, 2); break;        // money
+    case 1: i = random_digits(rng, pick(1, 18)); break;                                   // integers
+    case 2: i = random_digits(rng, pick(20, 80)); f = random_digits(rng, pick(0, 60)); break;  // long
+    case 3: f = std::string(pick(0, 30), '0') + random_digits(rng, pick(1, 10)); break;   // tiny
+    case 4: i = random_digits(rng, pick(0, 40), "09"); f = random_digits(rng, pick(0, 40), "09"); break;
+    case 5: i = std::string(pick(0, 3), '0'); f = std::string(pick(0, 9), '0'); break;    // zeros
+    case 6: i = random_digits(rng, pick(0, 12), "9"); f = random_digits(rng, pick(0, 12), "9"); break;
+    default: i = random_digits(rng, pick(0, 38)); f = random_digits(rng, pick(0, 38)); break;
+    }
+    return sign + (i.empty() ? "0" : i) + (f.empty() ? "" : "." + f);
+}
+
+/* ---------------------------------------------------------------- tests */
+
+TEST(DigitArith, HandPicked) {
+    check_all_ops("1", "2");
+    check_all_ops("1.5", "2.25");
+    check_all_ops("9999", "1");                    // carry into a new group
+    check_all_ops("10000", "-1");                  // borrow across a group
+    check_all_ops("0.0001", "9999.9999");
+    check_all_ops("99999999.9999", "0.0001");
+    check_all_ops("1.23", "-1.23");                // cancellation to zero, dscale kept
+    check_all_ops("-0.00", "0.000");
+    check_all_ops("9999999999999999", "1");        // 10^16 - 1: the int64 path's edge
+    check_all_ops("9223372036854775807", "1");     // 2^63 - 1
+    check_all_ops("18446744073709551615", "18446744073709551615");
+    check_all_ops("999999999999999999999999999999999999", "1");   // 10^36 - 1
+    check_all_ops("170141183460469231731687303715884105727", "2");   // 2^127 - 1
+    check_all_ops("99999999999999999999999999999999999999", "99999999999999999999999999999999999999");
+    check_all_ops("12345678901234567890.123456789", "-98765432109876543210.987654321");
+    check_all_ops("0.00000001", "100000000");
+}
+
+TEST(DigitArith, RandomAgainstReference) {
+    std::mt19937_64 rng(20240603);
+    for (int n = 0; n < 30000; ++n) {
+        const std::string a = random_operand(rng);
+        const std::string b = rng() % 5 == 0 ? a : random_operand(rng);
+        check_all_ops(a, b);
+        if (::testing::Test::HasFailure())
+            break;
+    }
+}
+
+TEST(DigitArith, LongTimesLong) {
+    std::mt19937_64 rng(7);
+    for (int n = 0; n < 300; ++n) {
+        const std::string a = random_digits(rng, 1 + rng() % 400) + "." + random_digits(rng, rng() % 400);
+        const std::string b = "-" + random_digits(rng, 1 + rng() % 400) + "." + random_digits(rng, rng() % 300);
+        check_all_ops(a, b);
+    }
+    check_all_ops(std::string(500, '9'), std::string(500, '9'));
+    check_all_ops(std::string(300, '9') + "." + std::string(300, '9'), "0." + std::string(299, '0') + "1");
+}
+
+TEST(DigitArith, SmallPathsDeclineWhatDoesNotFit) {
+    SmallDigits small;
+    FiniteValue out;
+    const Body big = body_of_text(std::string(40, '9'));     // 10 groups: beyond int128's 9
+    const Body one = body_of_text("1");
+    EXPECT_FALSE(add_small(view(big), view(one), false, &small, &out));
+    EXPECT_FALSE(multiply_small(view(big), view(one), &small, &out));
+    const Body b36 = body_of_text(std::string(36, '9'));
+    EXPECT_TRUE(add_small(view(b36), view(b36), false, &small, &out));
+    EXPECT_FALSE(multiply_small(view(b36), view(b36), &small, &out));   // overflows 128 bits
+}
+
+/* A value digits * 10000^weight with the given dscale, encoded directly (beyond the parser). */
+Body raw(std::vector<uint16_t> digits, int weight, int dscale, bool negative = false) {
+    return encode(FiniteValue{negative, weight, dscale, digits.data(), static_cast<int>(digits.size())});
+}
+
+TEST(DigitArith, ProductDscaleCappedAndRounded) {
+    // 0.5 (dscale 10000) * 10^-16383 (dscale 16383) = 5 * 10^-16384: rounds up to 10^-16383
+    const Body half = raw({5000}, -1, 10000), unit = raw({10}, -4096, 16383);
+    EXPECT_EQ(compute(ArithOp::Multiply, half, unit), raw({10}, -4096, kDscaleMax));
+    EXPECT_EQ(compute(ArithOp::Multiply, raw({5000}, -1, 10000, true), unit),
+              raw({10}, -4096, kDscaleMax, true));
+    // 0.4999 * 10^-16383 rounds to zero, which keeps the capped dscale
+    EXPECT_EQ(compute(ArithOp::Multiply, raw({4999}, -1, 10000), unit), raw({}, 0, kDscaleMax));
+    // no rounding needed: only the dscale is capped
+    EXPECT_EQ(compute(ArithOp::Multiply, raw({2}, 0, 9000), raw({3}, 0, 9000)), raw({6}, 0, kDscaleMax));
+}
+
+TEST(DigitArith, RoundDigitsCarriesIntoANewGroup) {
+    uint16_t buf[4] = {0, 9999, 9999, 5000};   // buf[0] is the carry room
+    uint16_t* digits = buf + 1;
+    int ndigits = 3, weight = 0;                // 9999.99995000
+    round_digits(&digits, &ndigits, &weight, 4);
+    ASSERT_EQ(digits, buf);
+    EXPECT_EQ(weight, 1);
+    EXPECT_EQ(ndigits, 3);
+    EXPECT_EQ(buf[0], 1);
+    EXPECT_EQ(buf[1], 0);
+    EXPECT_EQ(buf[2], 0);
+}
+
+NumericView special(uint16_t header) {
+    static unsigned char body[2][8];
+    static int next = 0;
+    unsigned char* b = body[next++ % 2];
+    store_u16(b, header);
+    NumericView v;
+    decode_numeric(b, 2, &v);
+    return v;
+}
+
+TEST(DigitArith, SpecialValues) {
+    const Body zero = body_of_text("0"), one = body_of_text("1"), minus = body_of_text("-2");
+    const NumericView nan = special(kNaN), pinf = special(kPosInf), ninf = special(kNegInf);
+    EXPECT_EQ(arith_special(ArithOp::Add, special(kPosInf), special(kNegInf)), Kind::NaN);
+    EXPECT_EQ(arith_special(ArithOp::Subtract, special(kPosInf), special(kPosInf)), Kind::NaN);
+    EXPECT_EQ(arith_special(ArithOp::Subtract, special(kPosInf), special(kNegInf)), Kind::PosInf);
+    EXPECT_EQ(arith_special(ArithOp::Subtract, view(one), pinf), Kind::NegInf);
+    EXPECT_EQ(arith_special(ArithOp::Add, view(one), ninf), Kind::NegInf);
+    EXPECT_EQ(arith_special(ArithOp::Multiply, view(zero), pinf), Kind::NaN);
+    EXPECT_EQ(arith_special(ArithOp::Multiply, view(minus), pinf), Kind::NegInf);
+    EXPECT_EQ(arith_special(ArithOp::Multiply, special(kNegInf), special(kNegInf)), Kind::PosInf);
+    EXPECT_EQ(arith_special(ArithOp::Add, nan, view(one)), Kind::NaN);
+    EXPECT_EQ(arith_special(ArithOp::Multiply, view(zero), nan), Kind::NaN);
+}
+
+TEST(DigitArith, SignHeaders) {
+    const uint16_t short_pos = body_of_text("1.5")[0] | body_of_text("1.5")[1] << 8;
+    EXPECT_EQ(header_after(SignOp::Negate, short_pos, 2), short_pos ^ kShortSignBit);
+    EXPECT_EQ(header_after(SignOp::Absolute, short_pos ^ kShortSignBit, 2), short_pos);
+    EXPECT_EQ(header_after(SignOp::Negate, kShort, 0), kShort);   // zero stays positive
+    EXPECT_EQ(header_after(SignOp::Negate, 100, 1), kNegative | 100);   // long form
+    EXPECT_EQ(header_after(SignOp::Absolute, kNegative | 100, 1), 100);
+    EXPECT_EQ(header_after(SignOp::Negate, kPosInf, 0), kNegInf);
+    EXPECT_EQ(header_after(SignOp::Absolute, kNegInf, 0), kPosInf);
+    EXPECT_EQ(header_after(SignOp::Negate, kNaN, 0), kNaN);
+    EXPECT_EQ(header_after(SignOp::Plus, kNegInf, 0), kNegInf);
+}
+
+}  // namespace
