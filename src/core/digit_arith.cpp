@@ -10,6 +10,8 @@
  */
 #include "core/digit_arith.hpp"
 
+#include "core/magnitude.hpp"
+
 namespace fastnumeric {
 
 namespace {
@@ -19,7 +21,6 @@ __extension__ typedef __int128 int128;
 
 constexpr int kUint64Groups = 4;     // 10000^4 = 10^16 < 2^63
 constexpr int kUint128Groups = 9;    // 10000^9 = 10^36 < 2^127
-constexpr uint64_t kTenTo16 = 10000000000000000ULL;
 
 /* Fractional digit groups a value has (those after the point, zero for integers). */
 inline int fraction_groups(const NumericView& v) {
@@ -43,29 +44,12 @@ inline UInt magnitude_at_scale(const NumericView& v, int scale) {
     return m;
 }
 
-/* Base-10000 groups of m, most significant first, ending at small->digits[kSmallResultDigits). */
-inline int write_groups(uint64_t m, uint16_t* end) {
-    int n = 0;
-    do {
-        *--end = static_cast<uint16_t>(m % kBase);
-        m /= kBase;
-        ++n;
-    } while (m != 0);
-    return n;
-}
-
 /* The stripped value ±m / 10000^scale with the given dscale, digits in `small`. */
+static_assert(kSmallResultDigits >= kMagnitudeMaxDigits, "any 128-bit magnitude fits");
+
 FiniteValue value_of_magnitude(uint128 m, bool negative, int scale, int dscale, SmallDigits* small) {
-    uint16_t* end = small->digits + kSmallResultDigits;
-    uint16_t* p = end;
-    while (static_cast<uint64_t>(m >> 64) != 0) {
-        // four groups at a time by 128-bit division until the rest fits 64 bits
-        uint64_t chunk = static_cast<uint64_t>(m % kTenTo16);
-        m /= kTenTo16;
-        for (int k = 0; k < 4; ++k, chunk /= kBase)
-            *--p = static_cast<uint16_t>(chunk % kBase);
-    }
-    const int n = static_cast<int>(end - p) + write_groups(static_cast<uint64_t>(m), p);
+    uint16_t* const end = small->digits + kSmallResultDigits;
+    const int n = write_magnitude_digits(m, end);
     FiniteValue v;
     v.negative = negative;
     v.digits = end - n;

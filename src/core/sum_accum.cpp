@@ -3,6 +3,8 @@
  */
 #include "core/sum_accum.hpp"
 
+#include "core/magnitude.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -44,15 +46,15 @@ int64_t carry_pass(int64_t* slots, int n) {
 }
 
 /* |x| in base-10000 groups, least significant first; returns how many. */
+inline u128 magnitude_of(i128 x) { return x < 0 ? -static_cast<u128>(x) : static_cast<u128>(x); }
+
 int split_magnitude(i128 x, int64_t groups[kInt128Groups]) {
-    u128 m = x < 0 ? -static_cast<u128>(x) : static_cast<u128>(x);
-    int n = 0;
-    while (m > UINT64_MAX) {
-        groups[n++] = static_cast<int64_t>(m % kBase);
-        m /= kBase;
-    }
-    for (uint64_t m64 = static_cast<uint64_t>(m); m64 != 0; m64 /= kBase)
-        groups[n++] = static_cast<int64_t>(m64 % kBase);
+    if (x == 0)
+        return 0;
+    uint16_t digits[kMagnitudeMaxDigits];
+    const int n = write_magnitude_digits(magnitude_of(x), digits + kMagnitudeMaxDigits);
+    for (int i = 0; i < n; ++i)
+        groups[i] = digits[kMagnitudeMaxDigits - 1 - i];
     return n;
 }
 
@@ -294,6 +296,12 @@ int sum_final_slots(const SumAccum& s) { return final_layout(s).n; }
 
 FiniteValue sum_final_value(const SumAccum& s, int64_t* scratch, uint16_t* digits) {
     const FinalLayout layout = final_layout(s);
+    if (s.big.used == 0) {
+        // the whole sum is the int128 (the common case): its digits, without the carry passes
+        uint16_t* const end = digits + layout.n;
+        const int n = write_magnitude_digits(magnitude_of(s.small), end);
+        return stripped(FiniteValue{s.small < 0, n - 1 - s.small_frac, s.max_scale, end - n, n});
+    }
     const int n = layout.n;
     std::memset(scratch, 0, sizeof(int64_t) * static_cast<size_t>(n));
     if (s.big.used > 0) {

@@ -30,11 +30,17 @@ inline void release_packed(struct varlena* p, Datum original) {
         pfree(p);
 }
 
+/* Raises the error for a body numeric could not have written (kept out of the hot paths). */
+[[noreturn]] __attribute__((noinline, cold)) inline void invalid_numeric_datum(const struct varlena* p) {
+    elog(ERROR, "invalid numeric datum of %zu bytes", static_cast<size_t>(VARSIZE_ANY(p)));
+    pg_unreachable();
+}
+
 /* The numeric body of a (packed) datum; a body numeric could not have written is an error. */
 inline NumericView view_of(const struct varlena* p) {
     NumericView v;
-    if (!decode_numeric(body_of(p), VARSIZE_ANY_EXHDR(p), &v))
-        elog(ERROR, "invalid numeric datum of %zu bytes", static_cast<size_t>(VARSIZE_ANY(p)));
+    if (unlikely(!decode_numeric(body_of(p), VARSIZE_ANY_EXHDR(p), &v)))
+        invalid_numeric_datum(p);
     return v;
 }
 

@@ -1,0 +1,42 @@
+/*
+ * magnitude.hpp — machine integers as base-10000 digits.
+ *
+ * The machine-integer paths of arithmetic and of the sum accumulator hold a value as an
+ * integer magnitude at some scale; this turns such a magnitude back into numeric's digits.
+ */
+#pragma once
+
+#include <cstdint>
+
+#include "core/numeric_layout.hpp"
+
+namespace fastnumeric {
+
+__extension__ typedef unsigned __int128 uint128_t;
+
+/* Base-10000 digits any 128-bit magnitude needs: 2^128 < 10000^10. */
+constexpr int kMagnitudeMaxDigits = 10;
+
+/*
+ * Write the base-10000 digits of m, most significant first, so that they end just before
+ * `end`; return how many (at least one: zero is written as one 0 digit).  Magnitudes below
+ * 2^64, the common case, take no 128-bit division.
+ */
+inline int write_magnitude_digits(uint128_t m, uint16_t* end) {
+    constexpr uint64_t kTenTo16 = 10000000000000000ull;
+    uint16_t* p = end;
+    while (static_cast<uint64_t>(m >> 64) != 0) {
+        uint64_t chunk = static_cast<uint64_t>(m % kTenTo16);   // four digits per division
+        m /= kTenTo16;
+        for (int k = 0; k < 4; ++k, chunk /= kBase)
+            *--p = static_cast<uint16_t>(chunk % kBase);
+    }
+    uint64_t m64 = static_cast<uint64_t>(m);
+    do {
+        *--p = static_cast<uint16_t>(m64 % kBase);
+        m64 /= kBase;
+    } while (m64 != 0);
+    return static_cast<int>(end - p);
+}
+
+}  // namespace fastnumeric
