@@ -1,5 +1,6 @@
 -- Drops everything the data_*.sql scripts and the workloads create (bench/run runs it at the
--- end when --use-existing is given). The server-side file <data_directory>/fnb_copy.txt is emptied, not removed.
+-- end when --use-existing is given). The server-side files <data_directory>/fnb_copy.txt and
+-- fnb_cache_*.txt are emptied, not removed.
 \set ON_ERROR_STOP on
 DROP TABLE IF EXISTS fnb_txt_money, fnb_txt_d20,
     fnb_val_money_numeric, fnb_val_money_fastnumeric, fnb_val_money_int8,
@@ -8,6 +9,14 @@ DROP TABLE IF EXISTS fnb_txt_money, fnb_txt_d20,
     fnb_sort_numeric, fnb_sort_fastnumeric, fnb_sort_int8,
     fnb_agg_numeric, fnb_agg_fastnumeric, fnb_agg_int8,
     fnb_aggw_numeric, fnb_aggw_fastnumeric, fnb_aggw_int8,
-    fnb_arith_numeric, fnb_arith_fastnumeric, fnb_arith_int8;
+    fnb_arith_numeric, fnb_arith_fastnumeric, fnb_arith_int8,
+    fnb_in_text, fnb_in_t, fnb_cache_text, fnb_cache_t;
 SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile \gset
 COPY (SELECT WHERE false) TO :'copyfile';
+SELECT current_setting('data_directory') || '/fnb_cache_' AS prefix \gset
+SELECT :'prefix' || 'rep5.txt' AS f1, :'prefix' || 'rep500.txt' AS f2,
+       :'prefix' || 'distinct.txt' AS f3, :'prefix' || 'lines.txt' AS f4 \gset
+COPY (SELECT WHERE false) TO :'f1';
+COPY (SELECT WHERE false) TO :'f2';
+COPY (SELECT WHERE false) TO :'f3';
+COPY (SELECT WHERE false) TO :'f4';

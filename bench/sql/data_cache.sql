@@ -17,7 +17,7 @@ COPY (SELECT (ARRAY['0.00', '19.99', '7.50', '100.00', '0.19'])[1 + floor(random
       FROM generate_series(1, :n_text)) TO :'f_rep5';
 COPY (WITH prices AS (SELECT round((random() * 1000)::numeric, 2)::text AS p, i
                       FROM generate_series(0, 499) i)
-      SELECT p FROM generate_series(1, :n_text) g JOIN prices ON prices.i = (g * 7919) % 500)
+      SELECT p FROM generate_series(1, :n_text) g JOIN prices ON prices.i = (g::int8 * 7919) % 500)
      TO :'f_rep500';
 COPY (SELECT round((random() * 1e8)::numeric, 2) FROM generate_series(1, :n_text)) TO :'f_distinct';
 COPY (SELECT 1 + floor(random() * 20)::int, round((random() * 500)::numeric, 2),
