@@ -113,7 +113,7 @@ struct InputCacheSlot {
  * pay almost nothing for it.  Then it looks again.
  */
 constexpr uint32_t kInputCacheMissesBeforeRest = 1024;
-constexpr uint32_t kInputCacheRestLength = 16384;
+constexpr uint32_t kInputCacheRestLength = 65536;
 
 class InputCache {
   public:
