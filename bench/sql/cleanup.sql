@@ -10,7 +10,7 @@ DROP TABLE IF EXISTS fnb_txt_money, fnb_txt_d20,
     fnb_agg_numeric, fnb_agg_fastnumeric, fnb_agg_int8,
     fnb_aggw_numeric, fnb_aggw_fastnumeric, fnb_aggw_int8,
     fnb_arith_numeric, fnb_arith_fastnumeric, fnb_arith_int8,
-    fnb_in_text, fnb_in_t, fnb_cache_text, fnb_cache_t;
+    fnb_in_text, fnb_in_t, fnb_cache_rep5, fnb_cache_rep500, fnb_cache_distinct, fnb_cache_lines;
 SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile \gset
 COPY (SELECT WHERE false) TO :'copyfile';
 SELECT current_setting('data_directory') || '/fnb_cache_' AS prefix \gset

@@ -1,5 +1,5 @@
--- Data for the input-cache workload (input_cache.sql): server-side text files of n_text values
--- each, in <data_directory>:
+-- Data for the input-cache workload (input_cache.sql): tables fnb_cache_<shape> of text columns
+-- holding n_text values each, loaded from server-side text files in <data_directory>:
 --   fnb_cache_rep5.txt      (a) 5 distinct money values, repeated
 --   fnb_cache_rep500.txt    (b) 500 distinct money values, repeated in a shuffled cycle
 --   fnb_cache_distinct.txt  (c) all-distinct random numeric(10,2)-shaped values
@@ -24,3 +24,15 @@ COPY (SELECT 1 + floor(random() * 20)::int, round((random() * 500)::numeric, 2),
              (ARRAY['0.19', '0.07', '0.00'])[1 + floor(random() * 3)::int],
              (ARRAY['0', '0.05', '0.10', '0.15', '0.20'])[1 + floor(random() * 5)::int]
       FROM generate_series(1, :n_text / 4)) TO :'f_lines';
+
+DROP TABLE IF EXISTS fnb_cache_rep5, fnb_cache_rep500, fnb_cache_distinct, fnb_cache_lines;
+CREATE TABLE fnb_cache_rep5 (a text);
+CREATE TABLE fnb_cache_rep500 (a text);
+CREATE TABLE fnb_cache_distinct (a text);
+CREATE TABLE fnb_cache_lines (a text, b text, c text, d text);
+COPY fnb_cache_rep5 FROM :'f_rep5';
+COPY fnb_cache_rep500 FROM :'f_rep500';
+COPY fnb_cache_distinct FROM :'f_distinct';
+COPY fnb_cache_lines FROM :'f_lines';
+VACUUM (FREEZE, ANALYZE) fnb_cache_rep5, fnb_cache_rep500, fnb_cache_distinct, fnb_cache_lines;
+CHECKPOINT;
