@@ -6,20 +6,8 @@
 -- dependencies), and the type of its result.
 CREATE TABLE arith_src (col fastnumeric, numeric_col numeric, int8_col int8, int4_col int4, int2_col int2);
 INSERT INTO arith_src VALUES (2.5, 1.25, 3, 4, 5);
-CREATE FUNCTION arith_resolved(expr text) RETURNS TABLE (result_type regtype, uses text)
-LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE format('CREATE TEMP VIEW arith_probe AS SELECT %s AS r FROM arith_src', expr);
-    RETURN QUERY
-        SELECT (SELECT atttypid::regtype FROM pg_attribute
-                WHERE attrelid = 'arith_probe'::regclass AND attname = 'r'),
-               string_agg(pg_describe_object(d.refclassid, d.refobjid, 0), ', ' ORDER BY 1)
-        FROM pg_depend d JOIN pg_rewrite rw ON d.classid = 'pg_rewrite'::regclass AND d.objid = rw.oid
-        WHERE rw.ev_class = 'arith_probe'::regclass
-          AND d.refclassid IN ('pg_operator'::regclass, 'pg_proc'::regclass);
-    DROP VIEW arith_probe;
-END
-$$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/resolved.sql
 
 -- mixed forms resolve to fastnumeric's operators and return fastnumeric
 SELECT expr, r.* FROM unnest(ARRAY[
@@ -27,14 +15,14 @@ SELECT expr, r.* FROM unnest(ARRAY[
     'col * 1.1', '1 + col', '2 * col', 'int8_col - col', 'col + col', 'col * col',
     'col + numeric_col', 'numeric_col * col', 'col + ''1.5''', 'col / 2', 'col / col',
     'col % 2', 'col ^ 2', '-col', '+col', '@col', 'abs(col)', 'col + 1 + 2'
-]) expr, LATERAL arith_resolved(expr) r;
+]) expr, LATERAL resolved(expr, 'arith_src') r;
 
 -- numeric expressions keep numeric's operators (no extension object in "uses": pg_depend
 -- does not record built-in objects)
 SELECT expr, r.* FROM unnest(ARRAY[
     '1 + 2.5', 'numeric_col + 1', 'numeric_col * numeric_col', '1.5 * int8_col',
     'numeric_col / 2', '-numeric_col', 'abs(numeric_col)', 'int4_col + 1', 'col::numeric + 1'
-]) expr, LATERAL arith_resolved(expr) r;
+]) expr, LATERAL resolved(expr, 'arith_src') r;
 
 -- values
 SELECT col + 1 AS a, col * 2 AS b, col - int8_col AS c, col * 1.1 AS d, 1 + col AS e,
@@ -94,5 +82,5 @@ SELECT max(a + b + '17'::fastnumeric + c) FROM
 SELECT generate_series(1::fastnumeric, 2::fastnumeric, 0::fastnumeric);
 
 DROP TABLE orders;
-DROP FUNCTION arith_resolved(text);
+DROP FUNCTION resolved(text, regclass);
 DROP TABLE arith_src;

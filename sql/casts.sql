@@ -12,20 +12,8 @@ ORDER BY 1::text, 2::text;
 -- dependencies), and the type of its result.
 CREATE TABLE src (col fastnumeric, numeric_col numeric, int8_col int8, int4_col int4, float8_col float8);
 INSERT INTO src VALUES (2.5, 2.5, 2, 2, 2.5);
-CREATE FUNCTION resolved(expr text) RETURNS TABLE (result_type regtype, uses text)
-LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE format('CREATE TEMP VIEW resolve_probe AS SELECT %s AS r FROM src', expr);
-    RETURN QUERY
-        SELECT (SELECT atttypid::regtype FROM pg_attribute
-                WHERE attrelid = 'resolve_probe'::regclass AND attname = 'r'),
-               string_agg(pg_describe_object(d.refclassid, d.refobjid, 0), ', ' ORDER BY 1)
-        FROM pg_depend d JOIN pg_rewrite rw ON d.classid = 'pg_rewrite'::regclass AND d.objid = rw.oid
-        WHERE rw.ev_class = 'resolve_probe'::regclass
-          AND d.refclassid IN ('pg_operator'::regclass, 'pg_proc'::regclass);
-    DROP VIEW resolve_probe;
-END
-$$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/resolved.sql
 
 SELECT expr, r.* FROM unnest(ARRAY[
     'col = 5', 'col > ''3.5''', 'col = 1.5', 'col = numeric_col', 'numeric_col = col',
@@ -33,7 +21,7 @@ SELECT expr, r.* FROM unnest(ARRAY[
     'col::numeric(10,2)', '''1.5''::fastnumeric(3,1)', 'col::fastnumeric(4,1)',
     'round(col, 2)', 'round(col)', 'sqrt(col)', 'abs(col)', 'col::int8', 'col::float8',
     'numeric_col::fastnumeric', 'int4_col::fastnumeric', 'float8_col::fastnumeric'
-]) expr, LATERAL resolved(expr) r;
+]) expr, LATERAL resolved(expr, 'src') r;
 
 -- the same expressions evaluate like numeric's
 SELECT col = 5 AS eq5, col > '3.5' AS gt, col = 2.5 AS eq, col = numeric_col AS eqn,

@@ -89,10 +89,7 @@ Datum pick(FunctionCallInfo fcinfo, int want) {
     const Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
     struct varlena* pa = packed_datum(a);
     struct varlena* pb = packed_datum(b);
-    const size_t na = VARSIZE_ANY_EXHDR(pa), nb = VARSIZE_ANY_EXHDR(pb);
-    int cmp;
-    if (na < 2 || nb < 2 || !compare_short_bodies(body_of(pa), na, body_of(pb), nb, &cmp))
-        cmp = compare_numeric(view_of(pa), view_of(pb));
+    const int cmp = compare_packed(pa, pb);
     // the winner is returned as read (detoasted if it had to be); the loser is released
     if ((want < 0 && cmp < 0) || (want > 0 && cmp > 0)) {
         release_packed(pb, b);

@@ -14,10 +14,7 @@ namespace {
 int compare_datums(Datum a, Datum b) {
     struct varlena* pa = packed_datum(a);
     struct varlena* pb = packed_datum(b);
-    int r;
-    const size_t na = VARSIZE_ANY_EXHDR(pa), nb = VARSIZE_ANY_EXHDR(pb);
-    if (na < 2 || nb < 2 || !compare_short_bodies(body_of(pa), na, body_of(pb), nb, &r))
-        r = compare_numeric(view_of(pa), view_of(pb));
+    const int r = compare_packed(pa, pb);
     release_packed(pa, a);
     release_packed(pb, b);
     return r;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/numeric_layout.hpp"
+#include "core/numeric_order.hpp"
 #include "pg_compat.hpp"
 
 namespace fastnumeric {
@@ -42,6 +43,15 @@ inline NumericView view_of(const struct varlena* p) {
     if (unlikely(!decode_numeric(body_of(p), VARSIZE_ANY_EXHDR(p), &v)))
         invalid_numeric_datum(p);
     return v;
+}
+
+/* numeric's order on two datums already made readable by packed_datum: -1, 0 or 1. */
+inline int compare_packed(const struct varlena* pa, const struct varlena* pb) {
+    const size_t na = VARSIZE_ANY_EXHDR(pa), nb = VARSIZE_ANY_EXHDR(pb);
+    int r;
+    if (na < 2 || nb < 2 || !compare_short_bodies(body_of(pa), na, body_of(pb), nb, &r))
+        r = compare_numeric(view_of(pa), view_of(pb));
+    return r;
 }
 
 /*
