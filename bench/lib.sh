@@ -40,6 +40,7 @@ ensure_prereqs() {
         missing+=(postgresql-server-dev-15)
     fi
     [[ "$*" == *valgrind* ]] && { command -v valgrind >/dev/null || missing+=(valgrind); }
+    command -v gnuplot >/dev/null || missing+=(gnuplot-nox)   # the PNG chart of the ratios
     if ((${#missing[@]})); then
         log "== installing ${missing[*]}"
         as_root apt-get update -q

@@ -10,9 +10,14 @@ DROP TABLE IF EXISTS fnb_txt_money, fnb_txt_d20,
     fnb_agg_numeric, fnb_agg_fastnumeric, fnb_agg_int8,
     fnb_aggw_numeric, fnb_aggw_fastnumeric, fnb_aggw_int8,
     fnb_arith_numeric, fnb_arith_fastnumeric, fnb_arith_int8,
-    fnb_in_text, fnb_in_t, fnb_cache_rep5, fnb_cache_rep500, fnb_cache_distinct, fnb_cache_lines;
-SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile \gset
+    fnb_in_text, fnb_in_t, fnb_cache_rep5, fnb_cache_rep500, fnb_cache_distinct, fnb_cache_lines,
+    fnb_pgb_numeric, fnb_pgb_fastnumeric, fnb_relabel;
+SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile,
+       current_setting('data_directory') || '/fnb_copy.csv' AS csvfile,
+       current_setting('data_directory') || '/fnb_copy.bin' AS binfile \gset
 COPY (SELECT WHERE false) TO :'copyfile';
+COPY (SELECT WHERE false) TO :'csvfile';
+COPY (SELECT WHERE false) TO :'binfile';
 SELECT current_setting('data_directory') || '/fnb_cache_' AS prefix \gset
 SELECT :'prefix' || 'rep5.txt' AS f1, :'prefix' || 'rep500.txt' AS f2,
        :'prefix' || 'distinct.txt' AS f3, :'prefix' || 'lines.txt' AS f4 \gset

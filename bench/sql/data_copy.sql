@@ -2,8 +2,8 @@
 --   psql -v n_copy=200000 -f bench/sql/data_copy.sql
 -- fnb_copy_<type>: 10 columns of trim_scale(round(random()::numeric * 1e4, 4)) (the shape of
 -- the pgsql-hackers COPY test), as numeric, fastnumeric and int8 (the values * 10^4).
--- The server-side file <data_directory>/fnb_copy.txt (text format) is what copy_from.sql
--- loads; it is written once, from the numeric table (needs superuser).
+-- The server-side files <data_directory>/fnb_copy.{txt,csv,bin} (text, CSV and binary format)
+-- are what copy_from.sql loads; they are written once, from the numeric table (needs superuser).
 \set ON_ERROR_STOP on
 \if :{?n_copy} \else \set n_copy 200000 \endif
 CREATE EXTENSION IF NOT EXISTS fastnumeric;
@@ -35,8 +35,12 @@ CREATE TABLE fnb_copy_int8 AS
            (c10 * 10000)::int8 AS c10
     FROM fnb_copy_numeric;
 
-SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile \gset
+SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile,
+       current_setting('data_directory') || '/fnb_copy.csv' AS csvfile,
+       current_setting('data_directory') || '/fnb_copy.bin' AS binfile \gset
 COPY fnb_copy_numeric TO :'copyfile';
+COPY fnb_copy_numeric TO :'csvfile' (FORMAT csv);
+COPY fnb_copy_numeric TO :'binfile' (FORMAT binary);
 
 VACUUM (FREEZE, ANALYZE) fnb_copy_numeric, fnb_copy_fastnumeric, fnb_copy_int8;
 CHECKPOINT;
