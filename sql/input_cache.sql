@@ -34,35 +34,21 @@ SELECT 100 + g, (g % 1500)::text || '.25', -1 FROM generate_series(1, 3000) g;
 INSERT INTO stream
 SELECT 5000 + g, (g / 2)::text || '.75', (9 << 16 | 1) + 4 FROM generate_series(1, 3000) g;
 
-CREATE FUNCTION input_result(txt text, typmod int) RETURNS text
-LANGUAGE plpgsql AS $$
-BEGIN
-    RETURN encode(fastnumeric_in(txt::cstring, 0, typmod)::bytea, 'hex');
-EXCEPTION WHEN others THEN
-    RETURN 'ERROR ' || SQLSTATE || ': ' || SQLERRM;
-END
-$$;
-CREATE FUNCTION numeric_result(txt text, typmod int) RETURNS text
-LANGUAGE plpgsql AS $$
-BEGIN
-    RETURN encode(numeric_in(txt::cstring, 0, typmod)::bytea, 'hex');
-EXCEPTION WHEN others THEN
-    RETURN 'ERROR ' || SQLSTATE || ': ' || SQLERRM;
-END
-$$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/input_result.sql
 
 -- evaluate the stream in order with the cache on, then off, then on again (now warm)
 CREATE TABLE results (pass text, seq int, result text);
 SET fastnumeric.input_cache = on;
-INSERT INTO results SELECT 'on', seq, input_result(txt, typmod) FROM stream ORDER BY seq;
+INSERT INTO results SELECT 'on', seq, input_result(txt, typmod, true) FROM stream ORDER BY seq;
 SET fastnumeric.input_cache = off;
-INSERT INTO results SELECT 'off', seq, input_result(txt, typmod) FROM stream ORDER BY seq;
+INSERT INTO results SELECT 'off', seq, input_result(txt, typmod, true) FROM stream ORDER BY seq;
 SET fastnumeric.input_cache = on;
-INSERT INTO results SELECT 'warm', seq, input_result(txt, typmod) FROM stream ORDER BY seq;
+INSERT INTO results SELECT 'warm', seq, input_result(txt, typmod, true) FROM stream ORDER BY seq;
 RESET fastnumeric.input_cache;
 
 SELECT pass, count(*) AS inputs,
-       count(*) FILTER (WHERE r.result = numeric_result(s.txt, s.typmod)) AS same_as_numeric
+       count(*) FILTER (WHERE r.result = input_result(s.txt, s.typmod, false)) AS same_as_numeric
 FROM results r JOIN stream s USING (seq) GROUP BY pass ORDER BY pass;
 SELECT s.seq, s.txt, s.typmod, r.result
 FROM results r JOIN stream s USING (seq)

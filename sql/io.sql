@@ -6,23 +6,8 @@
 CREATE CAST (numeric AS bytea) WITHOUT FUNCTION;
 CREATE CAST (fastnumeric AS bytea) WITHOUT FUNCTION;
 
--- One input through one input function under one typmod: the output text and bytes, or the
--- error's SQLSTATE and message.
-CREATE FUNCTION input_result(txt text, typmod int, fast bool) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-    n numeric;
-BEGIN
-    IF fast THEN
-        n := fastnumeric_in(txt::cstring, 0, typmod)::fastnumeric::numeric;
-    ELSE
-        n := numeric_in(txt::cstring, 0, typmod);
-    END IF;
-    RETURN n::text || ' ' || encode(n::bytea, 'hex');
-EXCEPTION WHEN others THEN
-    RETURN 'ERROR ' || SQLSTATE || ': ' || SQLERRM;
-END
-$$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/input_result.sql
 
 CREATE TABLE inputs (txt text);
 INSERT INTO inputs VALUES
