@@ -3,14 +3,16 @@
  *
  * One C function per operator serves (fastnumeric, fastnumeric), (fastnumeric, numeric) and
  * (numeric, fastnumeric): the bytes are the same.  Operands are read in place (short-header
- * datums are not copied); the result is computed by src/core/digit_arith into a stack
- * buffer (machine-integer paths) or a scratch digit buffer kept per call site in fn_extra,
- * then encoded with one palloc.  / % ^ and generate_series are numeric's own functions,
+ * datums are not copied).  Two small short-header operands go through src/core/short_arith,
+ * which writes the result body from one machine integer; the rest is computed by
+ * src/core/digit_arith into a stack buffer (machine-integer paths) or a scratch digit buffer
+ * kept per call site in fn_extra.  Either way the result costs one palloc.  / % ^ and generate_series are numeric's own functions,
  * declared on fastnumeric in the install script.
  */
 #include <type_traits>
 
 #include "core/digit_arith.hpp"
+#include "core/short_arith.hpp"
 #include "pg/datum.hpp"
 
 using namespace fastnumeric;
@@ -56,6 +58,22 @@ Datum binary_arith(FunctionCallInfo fcinfo, ArithOp op) {
     const Datum da = PG_GETARG_DATUM(0), db = PG_GETARG_DATUM(1);
     struct varlena* pa = packed_datum(da);
     struct varlena* pb = packed_datum(db);
+    const size_t na = VARSIZE_ANY_EXHDR(pa), nb = VARSIZE_ANY_EXHDR(pb);
+    ShortBody fast;
+    const bool done = op == ArithOp::Multiply
+                          ? multiply_short_bodies(body_of(pa), na, body_of(pb), nb, &fast)
+                          : add_short_bodies(body_of(pa), na, body_of(pb), nb,
+                                             op == ArithOp::Subtract, &fast);
+    if (likely(done)) {
+        release_packed(pa, da);
+        release_packed(pb, db);
+        // All of the small buffer is copied (a fixed-size copy, no memcpy call); the varlena
+        // size says how much of it is the value.
+        struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + sizeof fast.bytes));
+        std::memcpy(VARDATA(result), fast.bytes, sizeof fast.bytes);
+        SET_VARSIZE(result, VARHDRSZ + fast.size);
+        return PointerGetDatum(result);
+    }
     const NumericView a = view_of(pa), b = view_of(pb);
     Datum result;
     if (unlikely(a.kind != Kind::Finite || b.kind != Kind::Finite)) {

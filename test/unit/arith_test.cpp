@@ -15,6 +15,7 @@
 
 #include "core/decimal_parse.hpp"
 #include "core/digit_arith.hpp"
+#include "core/short_arith.hpp"
 
 using namespace fastnumeric;
 
@@ -144,6 +145,11 @@ Body encode(const FiniteValue& v) {
     return body;
 }
 
+/* A value digits * 10000^weight with the given dscale, encoded directly (beyond the parser). */
+Body raw(std::vector<uint16_t> digits, int weight, int dscale, bool negative = false) {
+    return encode(FiniteValue{negative, weight, dscale, digits.data(), static_cast<int>(digits.size())});
+}
+
 Body body_of_text(const std::string& text) {
     DecimalDigits d;
     EXPECT_TRUE(parse_plain_decimal(text.c_str(), decode_typmod(-1), &d)) << text;
@@ -196,13 +202,31 @@ const char* op_name(ArithOp op) {
     return op == ArithOp::Add ? "+" : op == ArithOp::Subtract ? "-" : "*";
 }
 
-void check_all_ops(const std::string& a, const std::string& b) {
+/* The short-body path's result, or an empty body when it declines. */
+Body short_path(ArithOp op, const Body& a, const Body& b) {
+    ShortBody r;
+    const bool done = op == ArithOp::Multiply
+                          ? multiply_short_bodies(a.data(), a.size(), b.data(), b.size(), &r)
+                          : add_short_bodies(a.data(), a.size(), b.data(), b.size(),
+                                             op == ArithOp::Subtract, &r);
+    return done ? Body(r.bytes, r.bytes + r.size) : Body();
+}
+
+/* Checks every path on a op b; returns how many ops the short-body path took. */
+int check_all_ops(const std::string& a, const std::string& b) {
     const Body ba = body_of_text(a), bb = body_of_text(b);
+    int short_taken = 0;
     for (ArithOp op : {ArithOp::Add, ArithOp::Subtract, ArithOp::Multiply}) {
         const Body want = body_of_text(expected_text(op, a, b));
         EXPECT_EQ(compute(op, ba, bb), want) << a << " " << op_name(op) << " " << b;
         EXPECT_EQ(digit_path(op, ba, bb), want) << "digit path: " << a << " " << op_name(op) << " " << b;
+        const Body fast = short_path(op, ba, bb);
+        if (!fast.empty()) {
+            EXPECT_EQ(fast, want) << "short path: " << a << " " << op_name(op) << " " << b;
+            ++short_taken;
+        }
     }
+    return short_taken;
 }
 
 /* ---------------------------------------------------------------- operands of every shape */
@@ -264,6 +288,53 @@ TEST(DigitArith, RandomAgainstReference) {
     }
 }
 
+TEST(DigitArith, ShortPathTakesSmallOperands) {
+    EXPECT_EQ(check_all_ops("1234.56", "7"), 3);
+    EXPECT_EQ(check_all_ops("-0.0001", "99999999.99"), 3);
+    EXPECT_EQ(check_all_ops("0.00", "-12.5"), 3);
+    EXPECT_EQ(check_all_ops("9999999999999999", "9999999999999999"), 2);   // product > 2^64
+}
+
+TEST(DigitArith, ShortPathDeclinesLongHeadersAndWideSpans) {
+    const Body one = body_of_text("1");
+    EXPECT_TRUE(short_path(ArithOp::Add, body_of_text("1" + std::string(252, '0')), one).empty());  // weight 63 + span
+    EXPECT_TRUE(short_path(ArithOp::Add, body_of_text("10000000000000000"), body_of_text("0.0001")).empty());
+    EXPECT_TRUE(short_path(ArithOp::Multiply, body_of_text("0." + std::string(40, '1')),
+                           body_of_text("0." + std::string(30, '1'))).empty());   // dscale 70
+    // weight 63 plus a carry needs the long header: the general path writes it
+    const Body top = raw({9999}, 63, 0);
+    EXPECT_TRUE(short_path(ArithOp::Add, top, top).empty());
+    EXPECT_EQ(short_path(ArithOp::Subtract, top, top), body_of_text("0"));
+    EXPECT_TRUE(short_path(ArithOp::Add, raw({1}, -64, 63), raw({1}, -64, 63, true)).size() == 2);
+}
+
+TEST(DigitArith, ShortPathMatchesTheGeneralPathEverywhere) {
+    // exhaustive over small shapes: every weight/width the short path can see, both signs
+    std::mt19937_64 rng(11);
+    int taken = 0;
+    for (int n = 0; n < 200000; ++n) {
+        auto operand = [&]() {
+            const int groups = static_cast<int>(rng() % 5);
+            std::vector<uint16_t> d(groups);
+            for (auto& g : d) g = static_cast<uint16_t>(rng() % 3 == 0 ? rng() % 3 * 4999 : rng() % kBase);
+            if (groups > 0) { d.front() = d.front() ? d.front() : 1; d.back() = d.back() ? d.back() : 7; }
+            const int weight = groups == 0 ? 0 : -66 + static_cast<int>(rng() % 132);
+            const int low = weight - groups + 1;
+            const int dscale = std::max(0, -low * kDecDigits) + static_cast<int>(rng() % 4);
+            return raw(d, weight, std::min(dscale, 70), groups > 0 && rng() % 2);
+        };
+        const Body a = operand(), b = operand();
+        for (ArithOp op : {ArithOp::Add, ArithOp::Subtract, ArithOp::Multiply}) {
+            const Body fast = short_path(op, a, b);
+            if (fast.empty())
+                continue;
+            ++taken;
+            ASSERT_EQ(fast, compute(op, a, b)) << "op " << op_name(op) << " case " << n;
+        }
+    }
+    EXPECT_GT(taken, 100000);
+}
+
 TEST(DigitArith, LongTimesLong) {
     std::mt19937_64 rng(7);
     for (int n = 0; n < 300; ++n) {
@@ -285,11 +356,6 @@ TEST(DigitArith, SmallPathsDeclineWhatDoesNotFit) {
     const Body b36 = body_of_text(std::string(36, '9'));
     EXPECT_TRUE(add_small(view(b36), view(b36), false, &small, &out));
     EXPECT_FALSE(multiply_small(view(b36), view(b36), &small, &out));   // overflows 128 bits
-}
-
-/* A value digits * 10000^weight with the given dscale, encoded directly (beyond the parser). */
-Body raw(std::vector<uint16_t> digits, int weight, int dscale, bool negative = false) {
-    return encode(FiniteValue{negative, weight, dscale, digits.data(), static_cast<int>(digits.size())});
 }
 
 TEST(DigitArith, ProductDscaleCappedAndRounded) {

@@ -1,0 +1,133 @@
+/*
+ * short_arith.hpp — + - * of two small values without decoding them.
+ *
+ * The common operands (money, quantities, counters) are 2-byte-header bodies of at most
+ * four base-10000 digits.  Read as integers aligned on their lowest digit group, their sum
+ * fits int64 (4 groups: below 2 * 10^16) and their product fits uint64 when the multiply
+ * does not overflow; the result body is written straight from that integer.  Anything else
+ * (long headers, specials, more digits, a result needing the long header or a dscale above
+ * 63) is declined, and the caller takes the general path (digit_arith.hpp), which gives the
+ * same bytes.  Results follow numeric's rules: + and - keep the larger dscale, * the sum of
+ * the dscales; digits are stripped; zero is positive with weight 0.
+ */
+#pragma once
+
+#include <cstdint>
+
+#include "core/numeric_layout.hpp"
+
+namespace fastnumeric {
+
+/* A result body: header and up to 5 digit groups (a uint64 magnitude has at most 5). */
+struct ShortBody {
+    unsigned char bytes[2 + 2 * 5];
+    int size;
+};
+
+namespace short_arith_detail {
+
+constexpr int kMaxGroups = 4;   // 10000^4 = 10^16: sums of two such stay below 2^63
+constexpr uint64_t kGroupPower[kMaxGroups] = {1, 10000, 100000000, 1000000000000};
+
+/* A short body as an integer: value = ±digits * 10000^low. */
+struct SmallOperand {
+    uint64_t digits;   // the digit groups read as one base-10000 integer
+    int low;           // position (power of 10000) of the last digit group
+    int high;          // position of the first (the weight)
+    int dscale;
+    bool negative;
+};
+
+/* False unless the body is a finite 2-byte-header value of at most kMaxGroups groups. */
+inline bool read_operand(const unsigned char* body, size_t len, SmallOperand* out) {
+    if (len < 2 || len > 2 + 2 * kMaxGroups)
+        return false;
+    const uint16_t h = load_u16(body);
+    if ((h & kSignMask) != kShort)
+        return false;
+    const int n = static_cast<int>((len - 2) / 2);
+    uint64_t m = 0;
+    for (int i = 0; i < n; ++i)
+        m = m * kBase + load_u16(body + 2 + 2 * i);
+    out->digits = m;
+    out->high = short_weight(h);
+    out->low = out->high - n + 1;
+    out->dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
+    out->negative = (h & kShortSignBit) != 0;
+    return true;
+}
+
+/*
+ * The body of ±magnitude * 10000^low with `dscale`, stripped; false when it needs the long
+ * header (the general path writes that).
+ */
+inline bool write_result(uint64_t magnitude, bool negative, int low, int dscale, ShortBody* out) {
+    if (dscale > kShortDscaleMax)
+        return false;
+    uint16_t groups[5];   // least significant first
+    int n = 0;
+    while (magnitude != 0) {
+        const uint64_t q = magnitude / kBase;
+        groups[n++] = static_cast<uint16_t>(magnitude - q * kBase);
+        magnitude = q;
+    }
+    int first = 0;   // trailing zero groups are stripped
+    while (first < n && groups[first] == 0)
+        ++first;
+    const int weight = n == 0 ? 0 : low + n - 1;
+    if (weight > kShortWeightMax || weight < kShortWeightMin)
+        return false;
+    uint16_t h = kShort | static_cast<uint16_t>(dscale << kShortDscaleShift) |
+                 static_cast<uint16_t>(weight & kShortWeightMask);
+    if (weight < 0)
+        h |= kShortWeightSignBit;
+    if (negative && n != 0)   // zero is positive
+        h |= kShortSignBit;
+    store_u16(out->bytes, h);
+    unsigned char* p = out->bytes + 2;
+    for (int i = n - 1; i >= first; --i, p += 2)
+        store_u16(p, groups[i]);
+    out->size = static_cast<int>(p - out->bytes);
+    return true;
+}
+
+}  // namespace short_arith_detail
+
+/* a + b, or a - b when `subtract`; false: take the general path. */
+inline bool add_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b,
+                             size_t blen, bool subtract, ShortBody* out) {
+    using namespace short_arith_detail;
+    SmallOperand x, y;
+    if (!read_operand(a, alen, &x) || !read_operand(b, blen, &y))
+        return false;
+    const int dscale = x.dscale > y.dscale ? x.dscale : y.dscale;
+    if (x.digits == 0 || y.digits == 0) {   // zero takes no part in the alignment
+        const SmallOperand& other = x.digits == 0 ? y : x;
+        const bool negative = x.digits == 0 ? y.negative != subtract : x.negative;
+        return write_result(other.digits, negative, other.low, dscale, out);
+    }
+    const int low = x.low < y.low ? x.low : y.low;
+    const int high = x.high > y.high ? x.high : y.high;
+    if (high - low >= kMaxGroups)
+        return false;
+    // Two's complement in unsigned arithmetic: no signed overflow even on corrupt digits.
+    const uint64_t mx = x.digits * kGroupPower[x.low - low];
+    const uint64_t my = y.digits * kGroupPower[y.low - low];
+    const uint64_t sum = (x.negative ? 0 - mx : mx) + (y.negative != subtract ? 0 - my : my);
+    const bool negative = static_cast<int64_t>(sum) < 0;
+    return write_result(negative ? 0 - sum : sum, negative, low, dscale, out);
+}
+
+/* a * b; false: take the general path. */
+inline bool multiply_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b,
+                                  size_t blen, ShortBody* out) {
+    using namespace short_arith_detail;
+    SmallOperand x, y;
+    uint64_t product;
+    if (!read_operand(a, alen, &x) || !read_operand(b, blen, &y) ||
+        __builtin_mul_overflow(x.digits, y.digits, &product))
+        return false;
+    return write_result(product, x.negative != y.negative, x.low + y.low, x.dscale + y.dscale, out);
+}
+
+}  // namespace fastnumeric
