@@ -210,6 +210,21 @@ void sum_init(SumAccum* s, SlotAllocator allocator) {
     s->allocator = allocator;
 }
 
+namespace {
+
+/* One more finite value of this dscale: numeric's maxScale bookkeeping. */
+inline void count_finite(SumAccum* s, int dscale) {
+    if (dscale > s->max_scale) {
+        s->max_scale = dscale;
+        s->max_scale_count = 1;
+    } else if (dscale == s->max_scale) {
+        ++s->max_scale_count;
+    }
+    ++s->count;
+}
+
+}  // namespace
+
 void sum_add(SumAccum* s, const NumericView& v) {
     switch (v.kind) {
     case Kind::NaN: ++s->nan_count; return;
@@ -217,14 +232,27 @@ void sum_add(SumAccum* s, const NumericView& v) {
     case Kind::NegInf: ++s->ninf_count; return;
     case Kind::Finite: break;
     }
-    if (v.dscale > s->max_scale) {
-        s->max_scale = v.dscale;
-        s->max_scale_count = 1;
-    } else if (v.dscale == s->max_scale) {
-        ++s->max_scale_count;
-    }
-    ++s->count;
+    count_finite(s, v.dscale);
     add_finite(s, v, false);
+}
+
+bool sum_add_short_body(SumAccum* s, const unsigned char* body, size_t len) {
+    if (len < 4 || len > 10)
+        return false;   // zero, or more than 4 digit groups
+    const uint16_t h = load_u16(body);
+    if ((h & kSignMask) != kShort)
+        return false;
+    const int n = static_cast<int>((len - 2) / 2);
+    const int shift = s->small_frac + short_weight(h) - n + 1;   // zero groups to append
+    if (shift < 0 || n + shift > kSmallGroups)
+        return false;   // needs a finer scale than small's, or does not fit it: general path
+    int64_t head = 0;
+    for (int i = 0; i < n; ++i)
+        head = head * kBase + load_u16(body + 2 + 2 * i);
+    count_finite(s, (h & kShortDscaleMask) >> kShortDscaleShift);
+    const i128 m = shift == 0 ? i128{head} : head * kPow10000.p[shift];
+    small_add(s, (h & kShortSignBit) ? -m : m);
+    return true;
 }
 
 bool sum_remove(SumAccum* s, const NumericView& v) {

@@ -78,6 +78,13 @@ void sum_init(SumAccum* s, SlotAllocator allocator);
 /* numeric's do_numeric_accum. */
 void sum_add(SumAccum* s, const NumericView& v);
 
+/*
+ * sum_add's per-row path on a body as stored (at least 2 bytes): a nonzero 2-byte-header
+ * value of up to 4 digit groups that fits the int128 at its current scale.  False, with
+ * nothing changed, for anything else: then call sum_add.
+ */
+bool sum_add_short_body(SumAccum* s, const unsigned char* body, size_t len);
+
 /* numeric's do_numeric_discard: false when the result dscale would be unknown (restart). */
 bool sum_remove(SumAccum* s, const NumericView& v);
 

@@ -44,15 +44,6 @@ inline SumAccum* state_arg(FunctionCallInfo fcinfo, int n) {
     return PG_ARGISNULL(n) ? nullptr : reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(n));
 }
 
-/* Apply sum_add or sum_remove to a datum read in place. */
-template <typename Step>
-auto with_view(Datum d, Step step) {
-    struct varlena* p = packed_datum(d);
-    const auto r = step(view_of(p));
-    release_packed(p, d);
-    return r;
-}
-
 /* The finite sum as a datum: digits built on the stack (or in scratch palloc), one palloc. */
 Datum finite_sum_datum(const SumAccum& s) {
     const int n = sum_final_slots(s);
@@ -137,8 +128,13 @@ Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
     SumAccum* s = state_arg(fcinfo, 0);
     if (s == nullptr)
         s = new_state(aggregate_context(fcinfo, "fastnumeric_avg_accum"));
-    if (!PG_ARGISNULL(1))
-        with_view(PG_GETARG_DATUM(1), [s](const NumericView& v) { sum_add(s, v); return 0; });
+    if (!PG_ARGISNULL(1)) {
+        const Datum d = PG_GETARG_DATUM(1);
+        struct varlena* p = packed_datum(d);
+        if (!sum_add_short_body(s, body_of(p), VARSIZE_ANY_EXHDR(p)))
+            sum_add(s, view_of(p));
+        release_packed(p, d);
+    }
     PG_RETURN_POINTER(s);
 }
 
@@ -147,9 +143,14 @@ Datum fastnumeric_accum_inv(PG_FUNCTION_ARGS) {
     SumAccum* s = state_arg(fcinfo, 0);
     if (s == nullptr)
         elog(ERROR, "fastnumeric_accum_inv called with NULL state");
-    if (!PG_ARGISNULL(1) &&
-        !with_view(PG_GETARG_DATUM(1), [s](const NumericView& v) { return sum_remove(s, v); }))
-        PG_RETURN_NULL();
+    if (!PG_ARGISNULL(1)) {
+        const Datum d = PG_GETARG_DATUM(1);
+        struct varlena* p = packed_datum(d);
+        const bool removed = sum_remove(s, view_of(p));
+        release_packed(p, d);
+        if (!removed)
+            PG_RETURN_NULL();
+    }
     PG_RETURN_POINTER(s);
 }
 
