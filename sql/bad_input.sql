@@ -59,8 +59,8 @@ END
 $$;
 
 -- the catalogue of malformed (and a few odd but valid) texts
-CREATE TABLE bad (id int GENERATED ALWAYS AS IDENTITY, label text, txt text);
-INSERT INTO bad (label, txt) VALUES
+CREATE TABLE bad_texts (id int GENERATED ALWAYS AS IDENTITY, label text, txt text);
+INSERT INTO bad_texts (label, txt) VALUES
     ('empty', ''),
     ('blank', '   '),
     ('whitespace only', E' \t\n\r\f\x0b '),
@@ -149,31 +149,31 @@ INSERT INTO bad (label, txt) VALUES
 --    when accepted, SQLSTATE and message when not)
 SELECT id, label, brief(input_result(txt, -1, false)) AS numeric,
        brief(input_result(txt, -1, true)) AS fastnumeric
-FROM bad ORDER BY id;
+FROM bad_texts ORDER BY id;
 
 -- 2. INSERT: two good rows and the bad one in one VALUES list, then the same rows through a
 --    run-time cast in INSERT ... SELECT; a failure keeps none of the three rows
 SELECT id, label, s.*
-FROM bad, side_by_side(format('INSERT INTO bad_{T} (v) VALUES (%L), (%L), (%L)', '1', '2.5', txt)) s
+FROM bad_texts, side_by_side(format('INSERT INTO bad_{T} (v) VALUES (%L), (%L), (%L)', '1', '2.5', txt)) s
 ORDER BY id;
 SELECT id, label, s.*
-FROM bad, side_by_side(format('INSERT INTO bad_{T} (v) SELECT t::{T} FROM unnest(%L::text[]) t',
+FROM bad_texts, side_by_side(format('INSERT INTO bad_{T} (v) SELECT t::{T} FROM unnest(%L::text[]) t',
                               ARRAY['1', '2.5', txt])) s
 ORDER BY id;
 
 -- 3. COPY FROM in text and CSV formats: two good lines, then the bad one (the file is written
 --    by COPY ... TO, so tabs, newlines and backslashes arrive as they are; in CSV the empty
 --    text is quoted, so it is not NULL)
-SELECT id, label, c.* FROM bad, copy_from(ARRAY['1', '2.5', txt], 'FORMAT text') c ORDER BY id;
-SELECT id, label, c.* FROM bad, copy_from(ARRAY['1', '2.5', txt], 'FORMAT csv') c ORDER BY id;
+SELECT id, label, c.* FROM bad_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT text') c ORDER BY id;
+SELECT id, label, c.* FROM bad_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT csv') c ORDER BY id;
 -- the bad line first and last too
 SELECT c.* FROM copy_from(ARRAY['abc', '1', '2'], 'FORMAT csv') c;
 SELECT c.* FROM copy_from(ARRAY(SELECT g::text FROM generate_series(1, 5000) g) || '1.2.3'::text,
                           'FORMAT text') c;
 
 -- 4. typmods: values that overflow them, through each path
-CREATE TABLE typmod_cases (id int GENERATED ALWAYS AS IDENTITY, txt text, precision_ int, scale int);
-INSERT INTO typmod_cases (txt, precision_, scale) VALUES
+CREATE TABLE bad_typmods (id int GENERATED ALWAYS AS IDENTITY, txt text, precision_ int, scale int);
+INSERT INTO bad_typmods (txt, precision_, scale) VALUES
     ('123.456', 4, 2), ('99.995', 4, 2), ('-100', 4, 2), ('99.994', 4, 2), ('Infinity', 4, 2),
     ('-Infinity', 4, 2), ('NaN', 4, 2), ('0.0123', 2, 4), ('0.00995', 2, 4), ('9999999.5', 5, -2),
     ('150', 1, -2), ('1', 1000, 1000), ('1e1000', 1000, 0), ('9.9e999', 1000, 0), ('1', 1, 1),
@@ -181,18 +181,18 @@ INSERT INTO typmod_cases (txt, precision_, scale) VALUES
 SELECT txt, format('(%s,%s)', precision_, scale) AS typmod,
        brief(input_result(txt, ((precision_ << 16) | (scale & 2047)) + 4, false)) AS numeric,
        brief(input_result(txt, ((precision_ << 16) | (scale & 2047)) + 4, true)) AS fastnumeric
-FROM typmod_cases ORDER BY id;
+FROM bad_typmods ORDER BY id;
 -- the same as casts in an expression, with the DETAIL
-SELECT txt, format('(%s,%s)', precision_, scale) AS typmod, s.* FROM typmod_cases,
+SELECT txt, format('(%s,%s)', precision_, scale) AS typmod, s.* FROM bad_typmods,
        side_by_side(format('SELECT %L::text::{T}(%s,%s)', txt, precision_, scale)) s
 ORDER BY id;
 -- into a (4,2) column: INSERT, COPY text, CSV
-SELECT txt, s.* FROM typmod_cases,
+SELECT txt, s.* FROM bad_typmods,
        side_by_side(format('INSERT INTO bad_{T} (v42) VALUES (%L), (%L)', '1.5', txt)) s
 WHERE (precision_, scale) = (4, 2) ORDER BY id;
-SELECT txt, c.* FROM typmod_cases, copy_from(ARRAY['1.5', txt], 'FORMAT text', 'v42') c
+SELECT txt, c.* FROM bad_typmods, copy_from(ARRAY['1.5', txt], 'FORMAT text', 'v42') c
 WHERE (precision_, scale) = (4, 2) ORDER BY id;
-SELECT txt, c.* FROM typmod_cases, copy_from(ARRAY['1.5', txt], 'FORMAT csv', 'v42') c
+SELECT txt, c.* FROM bad_typmods, copy_from(ARRAY['1.5', txt], 'FORMAT csv', 'v42') c
 WHERE (precision_, scale) = (4, 2) ORDER BY id;
 
 -- 5. invalid typmods, in casts, column definitions and ALTER TABLE
@@ -235,8 +235,8 @@ SELECT stmt, s.* FROM unnest(ARRAY[
 --    the digits), each after two good values (1.50 and -2); the whole COPY fails and nothing
 --    is kept.  Every 16-bit weight is a valid numeric weight, so no wire weight overflows;
 --    digits below dscale are dropped, so a very negative weight reads as 0.
-CREATE TABLE wire_cases (id int GENERATED ALWAYS AS IDENTITY, label text, w bytea);
-INSERT INTO wire_cases (label, w) VALUES
+CREATE TABLE bad_wires (id int GENERATED ALWAYS AS IDENTITY, label text, w bytea);
+INSERT INTO bad_wires (label, w) VALUES
     ('1.50 (valid)',                          '\x000200000000000200011388'::bytea),
     ('bad sign 0x1234',                       '\x00010000123400000001'),
     ('bad sign 0x8000',                       '\x00010000800000000001'),
@@ -274,7 +274,7 @@ INSERT INTO wire_cases (label, w) VALUES
     ('digits beyond dscale (valid)',          '\x000200000000000000011388'),
     ('negative zero (valid)',                 '\x00010000400000000000');
 SELECT id, label, c.*
-FROM wire_cases,
+FROM bad_wires,
      copy_from(ARRAY['\x000200000000000200011388'::bytea, '\x00010000400000000002', w],
                'FORMAT binary') c
 ORDER BY id;
@@ -282,17 +282,17 @@ ORDER BY id;
 SELECT c.* FROM copy_from(ARRAY['\x000200000000000200011388'::bytea, '\x0002000000000002007b1194'],
                           'FORMAT binary', 'v42') c;
 -- the accepted wire values give the same bytes in both types
-CREATE TABLE wire_numeric (id int, v numeric);
-CREATE TABLE wire_fastnumeric (id int, v fastnumeric);
+CREATE TABLE bad_wire_numeric (id int, v numeric);
+CREATE TABLE bad_wire_fastnumeric (id int, v fastnumeric);
 SELECT current_setting('data_directory') || '/fastnumeric_bad_input.data' AS datafile \gset
-COPY (SELECT id, w FROM wire_cases WHERE label LIKE '%(valid%' ORDER BY id) TO :'datafile' (FORMAT binary);
-COPY wire_numeric FROM :'datafile' (FORMAT binary);
-COPY wire_fastnumeric FROM :'datafile' (FORMAT binary);
+COPY (SELECT id, w FROM bad_wires WHERE label LIKE '%(valid%' ORDER BY id) TO :'datafile' (FORMAT binary);
+COPY bad_wire_numeric FROM :'datafile' (FORMAT binary);
+COPY bad_wire_fastnumeric FROM :'datafile' (FORMAT binary);
 SELECT label, brief(n.v::text) AS numeric, n.v::bytea = f.v::bytea AS same_bytes,
        n.v::text = f.v::text AS same_text
-FROM wire_cases JOIN wire_numeric n USING (id) JOIN wire_fastnumeric f USING (id) ORDER BY id;
+FROM bad_wires JOIN bad_wire_numeric n USING (id) JOIN bad_wire_fastnumeric f USING (id) ORDER BY id;
 
-DROP TABLE bad, typmod_cases, wire_cases, bad_numeric, bad_fastnumeric, wire_numeric, wire_fastnumeric;
+DROP TABLE bad_texts, bad_typmods, bad_wires, bad_numeric, bad_fastnumeric, bad_wire_numeric, bad_wire_fastnumeric;
 DEALLOCATE take_numeric;
 DEALLOCATE take_fastnumeric;
 DROP FUNCTION copy_from(anyarray, text, text), side_by_side(text), attempt(text, text), brief(text);
