@@ -1,0 +1,300 @@
+--
+-- Bad input: a catalogue of malformed text and wire values, each shown for numeric and
+-- fastnumeric side by side (SQLSTATE, message and DETAIL), through the input function, INSERT,
+-- expressions and COPY (text, CSV, binary).  A failed INSERT or COPY keeps none of its rows.
+--
+
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/input_result.sql
+\i :abs_srcdir/sql/helpers/outcome.sql
+
+-- superuser-only binary casts that show a datum's bytes (input_result needs them)
+CREATE CAST (numeric AS bytea) WITHOUT FUNCTION;
+CREATE CAST (fastnumeric AS bytea) WITHOUT FUNCTION;
+
+-- Results longer than a line are shown by their start, length and md5, so equal lines still
+-- mean equal results.
+CREATE FUNCTION brief(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN length(t) <= 160 THEN t
+                ELSE left(t, 60) || '... (' || length(t) || ' chars, md5 ' || left(md5(t), 12) || ')'
+           END
+$$;
+
+-- Tables the statements load; a statement that names bad_{T} also reports how many rows
+-- the table kept afterwards (then it is emptied for the next case).
+CREATE TABLE bad_numeric (v numeric, v42 numeric(4,2));
+CREATE TABLE bad_fastnumeric (v fastnumeric, v42 fastnumeric(4,2));
+
+CREATE FUNCTION attempt(template text, type text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    result text := outcome(replace(template, '{T}', type));
+    kept bigint;
+BEGIN
+    IF position('bad_{T}' IN template) > 0 THEN
+        EXECUTE format('SELECT count(*) FROM bad_%s', type) INTO kept;
+        EXECUTE format('TRUNCATE bad_%s', type);
+        result := result || '; kept ' || kept;
+    END IF;
+    RETURN brief(result);
+END
+$$;
+
+-- side_by_side(template): the statement with {T} = numeric and with {T} = fastnumeric
+CREATE FUNCTION side_by_side(template text, OUT "numeric" text, OUT fastnumeric text)
+LANGUAGE sql AS $$ SELECT attempt(template, 'numeric'), attempt(template, 'fastnumeric') $$;
+
+-- copy_from(lines, options, col): the lines written to a server-side file by COPY ... TO
+-- with the options, then COPY bad_{T} (col) FROM that file with the same options, both types
+CREATE FUNCTION copy_from(lines anyarray, options text, col text DEFAULT 'v',
+                          OUT "numeric" text, OUT fastnumeric text)
+LANGUAGE plpgsql AS $$
+DECLARE
+    file text := current_setting('data_directory') || '/fastnumeric_bad_input.data';
+BEGIN
+    EXECUTE format('COPY (SELECT l FROM unnest(%L::%s) WITH ORDINALITY u(l, i) ORDER BY i) TO %L (%s)',
+                   lines, pg_typeof(lines), file, options);
+    SELECT * INTO "numeric", fastnumeric
+    FROM side_by_side(format('COPY bad_{T} (%I) FROM %L (%s)', col, file, options));
+END
+$$;
+
+-- the catalogue of malformed (and a few odd but valid) texts
+CREATE TABLE bad_texts (id int GENERATED ALWAYS AS IDENTITY, label text, txt text);
+INSERT INTO bad_texts (label, txt) VALUES
+    ('empty', ''),
+    ('blank', '   '),
+    ('whitespace only', E' \t\n\r\f\x0b '),
+    ('lone minus', '-'),
+    ('lone plus', '+'),
+    ('lone point', '.'),
+    ('sign and point', '-.'),
+    ('spaced lone sign', ' + '),
+    ('two points', '1.2.3'),
+    ('two points together', '1..2'),
+    ('leading two points', '..5'),
+    ('two signs', '++1'),
+    ('minus minus', '--1'),
+    ('plus minus', '+-1'),
+    ('sign after digits', '1-'),
+    ('sign after fraction', '1.5+'),
+    ('sign in the middle', '12-34'),
+    ('junk before', 'x1'),
+    ('junk after', '12abc'),
+    ('letters', 'abc'),
+    ('currency sign', '$1.50'),
+    ('thousands comma', '1,000'),
+    ('percent', '50%'),
+    ('decimal comma', '1,5'),
+    ('trailing junk after space', '1.5 x'),
+    ('backslash zero', '1\0'),
+    ('embedded space', '1 2'),
+    ('space after sign', '- 1'),
+    ('space before point', '1 .5'),
+    ('space after point', '1. 5'),
+    ('space in exponent (valid in PG 15)', '1e 5'),
+    ('tab inside', E'1\t2'),
+    ('Arabic-Indic digits', '١٢٣'),
+    ('Extended Arabic-Indic digits', '۱۲۳'),
+    ('fullwidth digits', '１２'),
+    ('Devanagari digits', '१२'),
+    ('superscript two', '2²'),
+    ('non-breaking space before', ' 1'),
+    ('ideographic space after', '1　'),
+    ('fullwidth minus', '－1'),
+    ('minus sign U+2212', '−1'),
+    ('hex prefix', '0x1F'),
+    ('hex prefix upper', '0X1f'),
+    ('octal prefix', '0o17'),
+    ('binary prefix', '0b101'),
+    ('negative hex', '-0x10'),
+    ('underscore separator', '1_000'),
+    ('underscore in fraction', '1.000_5'),
+    ('leading underscore', '_1'),
+    ('trailing underscore', '1_'),
+    ('exponent without digits', '1e'),
+    ('exponent sign only', '1e+'),
+    ('exponent alone', 'e5'),
+    ('point exponent', '.e1'),
+    ('fractional exponent', '1e1.5'),
+    ('double exponent', '1e5e5'),
+    ('two e', '1ee5'),
+    ('exponent junk', '1e5x'),
+    ('exponent above range', '1e1000000'),
+    ('exponent below range', '1e-1000000'),
+    ('exponent beyond int32', '1e2147483648'),
+    ('exponent below int32', '1e-2147483649'),
+    ('exponent with 30 digits', '1e999999999999999999999999999999'),
+    ('NaN with junk', 'NaNx'),
+    ('NaN with sign', '-NaN'),
+    ('Infinity misspelt', 'Infinit'),
+    ('inf with junk', 'inf1'),
+    ('two infinities', 'InfinityInfinity'),
+    ('1 MB of digits', repeat('1', 1048576)),
+    ('1 MB of fraction digits', '0.' || repeat('1', 1048576)),
+    ('1 MB of digits then junk', repeat('7', 1048576) || 'x'),
+    ('1 MB of leading zeros (valid)', repeat('0', 1048576) || '1.5'),
+    ('1 MB of spaces (valid)', repeat(' ', 524288) || '2' || repeat(' ', 524288)),
+    ('131072 integer digits (max, valid)', '9' || repeat('0', 131071)),
+    ('131073 integer digits', '1' || repeat('0', 131072)),
+    ('1e131071 (max, valid)', '1e131071'),
+    ('1e131072', '1e131072'),
+    ('-1e131072', '-1e131072'),
+    ('9.99e131071 (valid)', '9.99e131071'),
+    ('dscale 16383 (max, valid)', '0.' || repeat('0', 16382) || '1'),
+    ('dscale 16384', '0.' || repeat('0', 16383) || '1'),
+    ('1e-16383 (valid)', '1e-16383'),
+    ('1e-16384', '1e-16384');
+
+-- 1. the input function called directly: fastnumeric_in against numeric_in (value and bytes
+--    when accepted, SQLSTATE and message when not)
+SELECT id, label, brief(input_result(txt, -1, false)) AS numeric,
+       brief(input_result(txt, -1, true)) AS fastnumeric
+FROM bad_texts ORDER BY id;
+
+-- 2. INSERT: two good rows and the bad one in one VALUES list, then the same rows through a
+--    run-time cast in INSERT ... SELECT; a failure keeps none of the three rows
+SELECT id, label, s.*
+FROM bad_texts, side_by_side(format('INSERT INTO bad_{T} (v) VALUES (%L), (%L), (%L)', '1', '2.5', txt)) s
+ORDER BY id;
+SELECT id, label, s.*
+FROM bad_texts, side_by_side(format('INSERT INTO bad_{T} (v) SELECT t::{T} FROM unnest(%L::text[]) t',
+                              ARRAY['1', '2.5', txt])) s
+ORDER BY id;
+
+-- 3. COPY FROM in text and CSV formats: two good lines, then the bad one (the file is written
+--    by COPY ... TO, so tabs, newlines and backslashes arrive as they are; in CSV the empty
+--    text is quoted, so it is not NULL)
+SELECT id, label, c.* FROM bad_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT text') c ORDER BY id;
+SELECT id, label, c.* FROM bad_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT csv') c ORDER BY id;
+-- the bad line first and last too
+SELECT c.* FROM copy_from(ARRAY['abc', '1', '2'], 'FORMAT csv') c;
+SELECT c.* FROM copy_from(ARRAY(SELECT g::text FROM generate_series(1, 5000) g) || '1.2.3'::text,
+                          'FORMAT text') c;
+
+-- 4. typmods: values that overflow them, through each path
+CREATE TABLE bad_typmods (id int GENERATED ALWAYS AS IDENTITY, txt text, precision_ int, scale int);
+INSERT INTO bad_typmods (txt, precision_, scale) VALUES
+    ('123.456', 4, 2), ('99.995', 4, 2), ('-100', 4, 2), ('99.994', 4, 2), ('Infinity', 4, 2),
+    ('-Infinity', 4, 2), ('NaN', 4, 2), ('0.0123', 2, 4), ('0.00995', 2, 4), ('9999999.5', 5, -2),
+    ('150', 1, -2), ('1', 1000, 1000), ('1e1000', 1000, 0), ('9.9e999', 1000, 0), ('1', 1, 1),
+    ('0.5', 1, 1), ('5', 1, -1000), ('1e1000', 1, -1000), ('.95', 1, 1);
+SELECT txt, format('(%s,%s)', precision_, scale) AS typmod,
+       brief(input_result(txt, ((precision_ << 16) | (scale & 2047)) + 4, false)) AS numeric,
+       brief(input_result(txt, ((precision_ << 16) | (scale & 2047)) + 4, true)) AS fastnumeric
+FROM bad_typmods ORDER BY id;
+-- the same as casts in an expression, with the DETAIL
+SELECT txt, format('(%s,%s)', precision_, scale) AS typmod, s.* FROM bad_typmods,
+       side_by_side(format('SELECT %L::text::{T}(%s,%s)', txt, precision_, scale)) s
+ORDER BY id;
+-- into a (4,2) column: INSERT, COPY text, CSV
+SELECT txt, s.* FROM bad_typmods,
+       side_by_side(format('INSERT INTO bad_{T} (v42) VALUES (%L), (%L)', '1.5', txt)) s
+WHERE (precision_, scale) = (4, 2) ORDER BY id;
+SELECT txt, c.* FROM bad_typmods, copy_from(ARRAY['1.5', txt], 'FORMAT text', 'v42') c
+WHERE (precision_, scale) = (4, 2) ORDER BY id;
+SELECT txt, c.* FROM bad_typmods, copy_from(ARRAY['1.5', txt], 'FORMAT csv', 'v42') c
+WHERE (precision_, scale) = (4, 2) ORDER BY id;
+
+-- 5. invalid typmods, in casts, column definitions and ALTER TABLE
+SELECT stmt, s.* FROM unnest(ARRAY[
+    'SELECT ''1''::{T}(0)', 'SELECT ''1''::{T}(1001)', 'SELECT ''1''::{T}(-1)',
+    'SELECT ''1''::{T}(5,1001)', 'SELECT ''1''::{T}(5,-1001)', 'SELECT ''1''::{T}(1,2,3)',
+    'SELECT ''1''::{T}(''a'')', 'SELECT ''1''::{T}(1.5)', 'SELECT ''1''::{T}(2147483648)',
+    'SELECT ''1''::{T}(NULL)', 'SELECT CAST(''1'' AS {T}(1000,1001))',
+    'SELECT ''{1}''::{T}(0)[]', 'SELECT ''1''::{T}(1000,-1000)', 'SELECT ''1''::{T}(1000,1000)',
+    'CREATE TEMP TABLE typmod_probe (x {T}(0, 0))',
+    'ALTER TABLE bad_{T} ADD COLUMN x {T}(1001, 2)']) stmt,
+    side_by_side(stmt) s;
+
+-- 6. function calls and casts inside expressions
+PREPARE take_numeric(numeric) AS SELECT $1;
+PREPARE take_fastnumeric(fastnumeric) AS SELECT $1;
+SELECT stmt, s.* FROM unnest(ARRAY[
+    'SELECT {T}_in(''abc'', 0, -1)',
+    'SELECT {T}_in('' 1 2 '', 0, -1)',
+    'SELECT {T}_in(''123.456'', 0, ((4 << 16) | 2) + 4)',
+    'SELECT {T}_in(''123.456'', 0, 3)',
+    'SELECT {T}_in(NULL, 0, -1)',
+    'SELECT ''1.5''::{T} + ''x''::{T}',
+    'SELECT ''1.5''::{T} = ''1..5''',
+    'SELECT sum(t::{T}) FROM (VALUES (''1''), (''2''), (''1.2.3'')) v(t)',
+    'SELECT t::{T} FROM (VALUES (''1''), (''0x10'')) v(t) WHERE t::{T} > 0',
+    'SELECT ''x''::varchar::{T}',
+    'SELECT ''{1, 2, 0x1F}''::{T}[]',
+    'SELECT ''{1, "1e1000000"}''::{T}[]',
+    'SELECT ARRAY[''1'', ''١'']::{T}[]',
+    'SELECT CAST(t AS {T}(4,2)) FROM (VALUES (''12.345''), (''123.45'')) v(t)',
+    'SELECT row_to_json(row(''--1''::{T}))',
+    'EXECUTE take_{T}(''1_000'')',
+    'EXECUTE take_{T}(''   '')',
+    'DO $$ DECLARE v {T}; BEGIN v := ''1e''; END $$',
+    'DO $$ DECLARE v {T}(3,1); BEGIN v := ''99.95''; END $$']) stmt,
+    side_by_side(stmt) s;
+
+-- 7. binary COPY: malformed wire values (ndigits, weight, sign, dscale as 16-bit words, then
+--    the digits), each after two good values (1.50 and -2); the whole COPY fails and nothing
+--    is kept.  Every 16-bit weight is a valid numeric weight, so no wire weight overflows;
+--    digits below dscale are dropped, so a very negative weight reads as 0.
+CREATE TABLE bad_wires (id int GENERATED ALWAYS AS IDENTITY, label text, w bytea);
+INSERT INTO bad_wires (label, w) VALUES
+    ('1.50 (valid)',                          '\x000200000000000200011388'::bytea),
+    ('bad sign 0x1234',                       '\x00010000123400000001'),
+    ('bad sign 0x8000',                       '\x00010000800000000001'),
+    ('bad sign 0xE000',                       '\x00010000e00000000001'),
+    ('bad sign 0xFFFF',                       '\x00010000ffff00000001'),
+    ('digit 10000',                           '\x00010000000000002710'),
+    ('digit 0xFFFF (-1)',                     '\x0001000000000000ffff'),
+    ('digit 0x8000',                          '\x00010000000000008000'),
+    ('second digit 10000',                    '\x000200000000000400012710'),
+    ('ndigits 0xFFFF (negative)',             '\xffff0000000000000001'),
+    ('ndigits 0x8000',                        '\x80000000000000000001'),
+    ('ndigits 1000, one digit',               '\x03e80000000000000001'),
+    ('ndigits 2, one digit',                  '\x00020000000000000001'),
+    ('dscale 0x4000',                         '\x00010000000040000001'),
+    ('dscale 0x7FFF',                         '\x0001000000007fff0001'),
+    ('dscale 0xC000',                         '\x000100000000c0000001'),
+    ('dscale 0xFFFF',                         '\x000100000000ffff0001'),
+    ('dscale 0x3FFF (valid)',                 '\x0001000000003fff0001'),
+    ('empty value',                           '\x'),
+    ('one byte',                              '\x00'),
+    ('header cut short',                      '\x000100000000'),
+    ('half a digit',                          '\x000100000000000000'),
+    ('extra trailing bytes',                  '\x000100000000000000010005'),
+    ('ndigits 0, a digit follows',            '\x00000000000000000001'),
+    ('NaN with digits (valid)',               '\x00020000c00000000001270f'),
+    ('NaN with digit 10000',                  '\x00010000c00000002710'),
+    ('Infinity with dscale (valid)',          '\x00000000d0000005'),
+    ('-Infinity with weight (valid)',         '\x00000007f0000000'),
+    ('weight 0x7FFF (valid: the largest)',    '\x00017fff000000000001'),
+    ('weight 32767 and ndigits 0 (valid)',    '\x00007fff00000000'),
+    ('weight -32768 (valid: truncated to 0)', '\x00018000000000000001'),
+    ('weight 8191 (valid)',                   '\x00011fff000000000001'),
+    ('weight 32767, dscale 16383 (valid)',    '\x00017fff00003fff0001'),
+    ('leading zero groups (valid)',           '\x0003000100000000000000010000'),
+    ('digits beyond dscale (valid)',          '\x000200000000000000011388'),
+    ('negative zero (valid)',                 '\x00010000400000000000');
+SELECT id, label, c.*
+FROM bad_wires,
+     copy_from(ARRAY['\x000200000000000200011388'::bytea, '\x00010000400000000002', w],
+               'FORMAT binary') c
+ORDER BY id;
+-- a value that is fine on the wire but overflows the column's typmod
+SELECT c.* FROM copy_from(ARRAY['\x000200000000000200011388'::bytea, '\x0002000000000002007b1194'],
+                          'FORMAT binary', 'v42') c;
+-- the accepted wire values give the same bytes in both types
+CREATE TABLE bad_wire_numeric (id int, v numeric);
+CREATE TABLE bad_wire_fastnumeric (id int, v fastnumeric);
+SELECT current_setting('data_directory') || '/fastnumeric_bad_input.data' AS datafile \gset
+COPY (SELECT id, w FROM bad_wires WHERE label LIKE '%(valid%' ORDER BY id) TO :'datafile' (FORMAT binary);
+COPY bad_wire_numeric FROM :'datafile' (FORMAT binary);
+COPY bad_wire_fastnumeric FROM :'datafile' (FORMAT binary);
+SELECT label, brief(n.v::text) AS numeric, n.v::bytea = f.v::bytea AS same_bytes,
+       n.v::text = f.v::text AS same_text
+FROM bad_wires JOIN bad_wire_numeric n USING (id) JOIN bad_wire_fastnumeric f USING (id) ORDER BY id;
+
+DROP TABLE bad_texts, bad_typmods, bad_wires, bad_numeric, bad_fastnumeric, bad_wire_numeric, bad_wire_fastnumeric;
+DEALLOCATE take_numeric;
+DEALLOCATE take_fastnumeric;
+DROP FUNCTION copy_from(anyarray, text, text), side_by_side(text), attempt(text, text), brief(text);
+DROP CAST (numeric AS bytea);
+DROP CAST (fastnumeric AS bytea);
