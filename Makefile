@@ -3,7 +3,8 @@ EXTENSION  = fastnumeric
 MODULE_big = fastnumeric
 SRCS       = $(wildcard src/core/*.cpp src/pg/*.cpp)
 OBJS       = $(SRCS:.cpp=.o)
-DATA       = $(wildcard sql/$(EXTENSION)--*.sql)
+# install and update scripts, and the per-version control files (fastnumeric--0.1.control)
+DATA       = $(wildcard sql/$(EXTENSION)--*.sql) $(wildcard $(EXTENSION)--*.control)
 REGRESS    = $(filter-out $(EXTENSION)--%,$(patsubst sql/%.sql,%,$(wildcard sql/*.sql)))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 

@@ -1,0 +1,397 @@
+/*
+ * fastnumeric 0.2 — install script.  A fastnumeric datum is a numeric datum, byte for byte.
+ *
+ * 0.2 differs from 0.1 by fastnumeric_support (below) and by qualified names throughout.
+ *
+ * This script may run as the bootstrap superuser on behalf of a non-superuser (the extension
+ * is trusted), with search_path = <target schema>, pg_temp and objects in the target schema
+ * that someone else made.  So every catalog object is named with pg_catalog. (functions and
+ * operators too, where a lookalike with a better-matching signature could win), and our own
+ * objects are looked up by their exact signatures, which only we can have.
+ */
+
+\echo Use "CREATE EXTENSION fastnumeric" to load this file. \quit
+
+-------------------------------------------------------------------------------------------
+-- The type
+-------------------------------------------------------------------------------------------
+CREATE TYPE fastnumeric;
+
+CREATE FUNCTION fastnumeric_in(pg_catalog.cstring, pg_catalog.oid, pg_catalog.int4)
+    RETURNS fastnumeric AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_out(fastnumeric)
+    RETURNS pg_catalog.cstring AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- numeric's own binary I/O and typmod functions: same bytes, same wire format, same errors.
+CREATE FUNCTION fastnumeric_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4)
+    RETURNS fastnumeric AS 'numeric_recv' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_send(fastnumeric)
+    RETURNS pg_catalog.bytea AS 'numeric_send' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_typmod_in(pg_catalog.cstring[])
+    RETURNS pg_catalog.int4 AS 'numerictypmodin' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_typmod_out(pg_catalog.int4)
+    RETURNS pg_catalog.cstring AS 'numerictypmodout' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE TYPE fastnumeric (
+    INPUT = fastnumeric_in,
+    OUTPUT = fastnumeric_out,
+    RECEIVE = fastnumeric_recv,
+    SEND = fastnumeric_send,
+    TYPMOD_IN = fastnumeric_typmod_in,
+    TYPMOD_OUT = fastnumeric_typmod_out,
+    INTERNALLENGTH = VARIABLE,
+    ALIGNMENT = int4,
+    STORAGE = main,
+    CATEGORY = 'N'
+);
+
+COMMENT ON TYPE fastnumeric IS 'exact decimal number stored like numeric, with faster input, output and comparison';
+COMMENT ON FUNCTION fastnumeric_in(pg_catalog.cstring, pg_catalog.oid, pg_catalog.int4) IS 'I/O: parses plain decimals directly, numeric_in for everything else';
+COMMENT ON FUNCTION fastnumeric_out(fastnumeric) IS 'I/O: prints exactly what numeric_out prints';
+COMMENT ON FUNCTION fastnumeric_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O: numeric''s binary input';
+COMMENT ON FUNCTION fastnumeric_send(fastnumeric) IS 'I/O: numeric''s binary output';
+COMMENT ON FUNCTION fastnumeric_typmod_in(pg_catalog.cstring[]) IS 'I/O typmod: numeric''s (precision, scale) rules';
+COMMENT ON FUNCTION fastnumeric_typmod_out(pg_catalog.int4) IS 'I/O typmod: numeric''s (precision, scale) rules';
+
+-------------------------------------------------------------------------------------------
+-- Casts
+-------------------------------------------------------------------------------------------
+-- The length coercion for fastnumeric(p,s): numeric's own.  Its planner support is numeric's
+-- rule (drop a coercion that cannot change the value) applied under the free casts from
+-- numeric, so that numeric(12,2) -> fastnumeric(12,2) is a relabel (no table rewrite).
+CREATE FUNCTION fastnumeric_support(pg_catalog.internal)
+    RETURNS pg_catalog.internal AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_support(pg_catalog.internal) IS 'planner support for the typmod coercion: numeric''s, looking under casts from numeric';
+CREATE FUNCTION fastnumeric(fastnumeric, pg_catalog.int4)
+    RETURNS fastnumeric AS 'numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT fastnumeric_support;
+COMMENT ON FUNCTION fastnumeric(fastnumeric, pg_catalog.int4) IS 'adjust fastnumeric to typmod precision/scale';
+CREATE CAST (fastnumeric AS fastnumeric) WITH FUNCTION fastnumeric(fastnumeric, pg_catalog.int4) AS IMPLICIT;
+
+-- Same bytes both ways: free.  To numeric is implicit, so every numeric function (round,
+-- sqrt, stddev, ...) accepts fastnumeric; from numeric is assignment, so that expressions
+-- mixing the two pick the (fastnumeric, numeric) operators below instead of being ambiguous.
+CREATE CAST (fastnumeric AS pg_catalog.numeric) WITHOUT FUNCTION AS IMPLICIT;
+CREATE CAST (pg_catalog.numeric AS fastnumeric) WITHOUT FUNCTION AS ASSIGNMENT;
+
+-- Integers and floats: numeric's conversion functions and errors.  Integer-to-fastnumeric is
+-- assignment (not implicit, unlike numeric) for the same reason; fastnumeric-to-float is
+-- assignment too, so that sqrt(col) or ln(col) resolve to numeric's versions, not float8's.
+CREATE FUNCTION fastnumeric(pg_catalog.int2) RETURNS fastnumeric
+    AS 'int2_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric(pg_catalog.int4) RETURNS fastnumeric
+    AS 'int4_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric(pg_catalog.int8) RETURNS fastnumeric
+    AS 'int8_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric(pg_catalog.float4) RETURNS fastnumeric
+    AS 'float4_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric(pg_catalog.float8) RETURNS fastnumeric
+    AS 'float8_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_to_int2(fastnumeric) RETURNS pg_catalog.int2
+    AS 'numeric_int2' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_to_int4(fastnumeric) RETURNS pg_catalog.int4
+    AS 'numeric_int4' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_to_int8(fastnumeric) RETURNS pg_catalog.int8
+    AS 'numeric_int8' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_to_float4(fastnumeric) RETURNS pg_catalog.float4
+    AS 'numeric_float4' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_to_float8(fastnumeric) RETURNS pg_catalog.float8
+    AS 'numeric_float8' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION fastnumeric(pg_catalog.int2) IS 'convert int2 to fastnumeric';
+COMMENT ON FUNCTION fastnumeric(pg_catalog.int4) IS 'convert int4 to fastnumeric';
+COMMENT ON FUNCTION fastnumeric(pg_catalog.int8) IS 'convert int8 to fastnumeric';
+COMMENT ON FUNCTION fastnumeric(pg_catalog.float4) IS 'convert float4 to fastnumeric';
+COMMENT ON FUNCTION fastnumeric(pg_catalog.float8) IS 'convert float8 to fastnumeric';
+COMMENT ON FUNCTION fastnumeric_to_int2(fastnumeric) IS 'convert fastnumeric to int2';
+COMMENT ON FUNCTION fastnumeric_to_int4(fastnumeric) IS 'convert fastnumeric to int4';
+COMMENT ON FUNCTION fastnumeric_to_int8(fastnumeric) IS 'convert fastnumeric to int8';
+COMMENT ON FUNCTION fastnumeric_to_float4(fastnumeric) IS 'convert fastnumeric to float4';
+COMMENT ON FUNCTION fastnumeric_to_float8(fastnumeric) IS 'convert fastnumeric to float8';
+
+CREATE CAST (pg_catalog.int2 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int2) AS ASSIGNMENT;
+CREATE CAST (pg_catalog.int4 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int4) AS ASSIGNMENT;
+CREATE CAST (pg_catalog.int8 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int8) AS ASSIGNMENT;
+CREATE CAST (pg_catalog.float4 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.float4) AS ASSIGNMENT;
+CREATE CAST (pg_catalog.float8 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.float8) AS ASSIGNMENT;
+CREATE CAST (fastnumeric AS pg_catalog.int2) WITH FUNCTION fastnumeric_to_int2(fastnumeric) AS ASSIGNMENT;
+CREATE CAST (fastnumeric AS pg_catalog.int4) WITH FUNCTION fastnumeric_to_int4(fastnumeric) AS ASSIGNMENT;
+CREATE CAST (fastnumeric AS pg_catalog.int8) WITH FUNCTION fastnumeric_to_int8(fastnumeric) AS ASSIGNMENT;
+CREATE CAST (fastnumeric AS pg_catalog.float4) WITH FUNCTION fastnumeric_to_float4(fastnumeric) AS ASSIGNMENT;
+CREATE CAST (fastnumeric AS pg_catalog.float8) WITH FUNCTION fastnumeric_to_float8(fastnumeric) AS ASSIGNMENT;
+
+-------------------------------------------------------------------------------------------
+-- Comparison: one C function per operator serves fastnumeric and numeric on either side
+-------------------------------------------------------------------------------------------
+CREATE FUNCTION fastnumeric_cmp(fastnumeric, fastnumeric) RETURNS pg_catalog.int4
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_cmp(fastnumeric, pg_catalog.numeric) RETURNS pg_catalog.int4
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_cmp(pg_catalog.numeric, fastnumeric) RETURNS pg_catalog.int4
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_cmp(fastnumeric, fastnumeric) IS 'less-equal-greater';
+COMMENT ON FUNCTION fastnumeric_cmp(fastnumeric, pg_catalog.numeric) IS 'less-equal-greater';
+COMMENT ON FUNCTION fastnumeric_cmp(pg_catalog.numeric, fastnumeric) IS 'less-equal-greater';
+
+CREATE FUNCTION fastnumeric_sortsupport(pg_catalog.internal) RETURNS pg_catalog.void
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_sortsupport(pg_catalog.internal) IS 'sort support: in-place comparator and abbreviated keys';
+
+-- The six predicates for the three signatures, and their operators.
+DO $$
+DECLARE
+    sig  pg_catalog.text[] := ARRAY['fastnumeric, fastnumeric', 'fastnumeric, pg_catalog.numeric', 'pg_catalog.numeric, fastnumeric'];
+    lefts pg_catalog.text[] := ARRAY['fastnumeric', 'fastnumeric', 'pg_catalog.numeric'];
+    rights pg_catalog.text[] := ARRAY['fastnumeric', 'pg_catalog.numeric', 'fastnumeric'];
+    -- name, operator, commutator, negator, restrict, join, what it says
+    ops  pg_catalog.text[] := ARRAY[
+        ['eq', '=',  '=',  '<>', 'eqsel',       'eqjoinsel',       'equal'],
+        ['ne', '<>', '<>', '=',  'neqsel',      'neqjoinsel',      'not equal'],
+        ['lt', '<',  '>',  '>=', 'scalarltsel', 'scalarltjoinsel', 'less than'],
+        ['le', '<=', '>=', '>',  'scalarlesel', 'scalarlejoinsel', 'less than or equal'],
+        ['gt', '>',  '<',  '<=', 'scalargtsel', 'scalargtjoinsel', 'greater than'],
+        ['ge', '>=', '<=', '<',  'scalargesel', 'scalargejoinsel', 'greater than or equal']];
+    s pg_catalog.int4;
+    o pg_catalog.int4;
+BEGIN
+    FOR s IN 1 .. 3 LOOP
+        FOR o IN 1 .. 6 LOOP
+            EXECUTE pg_catalog.format('CREATE FUNCTION fastnumeric_%s(%s) RETURNS pg_catalog.bool '
+                           'AS %L, %L LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF',
+                           ops[o][1], sig[s], 'MODULE_PATHNAME', 'fastnumeric_' OPERATOR(pg_catalog.||) ops[o][1]);
+            EXECUTE pg_catalog.format('COMMENT ON FUNCTION fastnumeric_%s(%s) IS %L',
+                           ops[o][1], sig[s], ops[o][7]);
+            EXECUTE pg_catalog.format('CREATE OPERATOR %s (LEFTARG = %s, RIGHTARG = %s, FUNCTION = fastnumeric_%s, '
+                           'COMMUTATOR = %s, NEGATOR = %s, '
+                           'RESTRICT = pg_catalog.%s, JOIN = pg_catalog.%s%s)',
+                           ops[o][2], lefts[s], rights[s], ops[o][1], ops[o][3], ops[o][4],
+                           ops[o][5], ops[o][6],
+                           CASE WHEN ops[o][1] OPERATOR(pg_catalog.=) 'eq' THEN ', HASHES, MERGES' ELSE '' END);
+            EXECUTE pg_catalog.format('COMMENT ON OPERATOR %s (%s, %s) IS %L',
+                           ops[o][2], lefts[s], rights[s], ops[o][7]);
+        END LOOP;
+    END LOOP;
+END
+$$;
+
+-------------------------------------------------------------------------------------------
+-- Index support
+-------------------------------------------------------------------------------------------
+-- window RANGE frames: numeric's in_range, with a fastnumeric or a numeric offset
+CREATE FUNCTION fastnumeric_in_range(fastnumeric, fastnumeric, fastnumeric, pg_catalog.bool, pg_catalog.bool)
+    RETURNS pg_catalog.bool AS 'in_range_numeric_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_in_range(fastnumeric, fastnumeric, pg_catalog.numeric, pg_catalog.bool, pg_catalog.bool)
+    RETURNS pg_catalog.bool AS 'in_range_numeric_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_in_range(fastnumeric, fastnumeric, fastnumeric, pg_catalog.bool, pg_catalog.bool) IS 'window RANGE support';
+COMMENT ON FUNCTION fastnumeric_in_range(fastnumeric, fastnumeric, pg_catalog.numeric, pg_catalog.bool, pg_catalog.bool) IS 'window RANGE support';
+
+-- hashing: numeric's, so 1.0 and 1.00 hash alike and hash joins with numeric work
+CREATE FUNCTION fastnumeric_hash(fastnumeric) RETURNS pg_catalog.int4
+    AS 'hash_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_hash_extended(fastnumeric, pg_catalog.int8) RETURNS pg_catalog.int8
+    AS 'hash_numeric_extended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_hash(fastnumeric) IS 'hash';
+COMMENT ON FUNCTION fastnumeric_hash_extended(fastnumeric, pg_catalog.int8) IS 'hash';
+
+CREATE OPERATOR FAMILY fastnumeric_ops USING btree;
+COMMENT ON OPERATOR FAMILY fastnumeric_ops USING btree IS 'fastnumeric and numeric, in one order';
+CREATE OPERATOR CLASS fastnumeric_ops DEFAULT FOR TYPE fastnumeric USING btree FAMILY fastnumeric_ops AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 fastnumeric_cmp(fastnumeric, fastnumeric),
+    FUNCTION 2 fastnumeric_sortsupport(pg_catalog.internal),
+    FUNCTION 3 fastnumeric_in_range(fastnumeric, fastnumeric, fastnumeric, pg_catalog.bool, pg_catalog.bool);
+COMMENT ON OPERATOR CLASS fastnumeric_ops USING btree IS 'default btree operator class for fastnumeric';
+-- Cross-type members (index scans on col = 5, merge joins with numeric columns), and
+-- numeric's own operators so the family is complete for both types.
+ALTER OPERATOR FAMILY fastnumeric_ops USING btree ADD
+    OPERATOR 1 < (fastnumeric, pg_catalog.numeric),
+    OPERATOR 2 <= (fastnumeric, pg_catalog.numeric),
+    OPERATOR 3 = (fastnumeric, pg_catalog.numeric),
+    OPERATOR 4 >= (fastnumeric, pg_catalog.numeric),
+    OPERATOR 5 > (fastnumeric, pg_catalog.numeric),
+    OPERATOR 1 < (pg_catalog.numeric, fastnumeric),
+    OPERATOR 2 <= (pg_catalog.numeric, fastnumeric),
+    OPERATOR 3 = (pg_catalog.numeric, fastnumeric),
+    OPERATOR 4 >= (pg_catalog.numeric, fastnumeric),
+    OPERATOR 5 > (pg_catalog.numeric, fastnumeric),
+    OPERATOR 1 pg_catalog.< (pg_catalog.numeric, pg_catalog.numeric),
+    OPERATOR 2 pg_catalog.<= (pg_catalog.numeric, pg_catalog.numeric),
+    OPERATOR 3 pg_catalog.= (pg_catalog.numeric, pg_catalog.numeric),
+    OPERATOR 4 pg_catalog.>= (pg_catalog.numeric, pg_catalog.numeric),
+    OPERATOR 5 pg_catalog.> (pg_catalog.numeric, pg_catalog.numeric),
+    FUNCTION 1 (fastnumeric, pg_catalog.numeric) fastnumeric_cmp(fastnumeric, pg_catalog.numeric),
+    FUNCTION 1 (pg_catalog.numeric, fastnumeric) fastnumeric_cmp(pg_catalog.numeric, fastnumeric),
+    FUNCTION 1 (pg_catalog.numeric, pg_catalog.numeric) pg_catalog.numeric_cmp(pg_catalog.numeric, pg_catalog.numeric),
+    FUNCTION 2 (pg_catalog.numeric, pg_catalog.numeric) pg_catalog.numeric_sortsupport(pg_catalog.internal),
+    FUNCTION 3 (fastnumeric, pg_catalog.numeric)
+        fastnumeric_in_range(fastnumeric, fastnumeric, pg_catalog.numeric, pg_catalog.bool, pg_catalog.bool);
+
+CREATE OPERATOR FAMILY fastnumeric_hash_ops USING hash;
+COMMENT ON OPERATOR FAMILY fastnumeric_hash_ops USING hash IS 'fastnumeric and numeric, hashed alike';
+CREATE OPERATOR CLASS fastnumeric_hash_ops DEFAULT FOR TYPE fastnumeric USING hash FAMILY fastnumeric_hash_ops AS
+    OPERATOR 1 =,
+    FUNCTION 1 fastnumeric_hash(fastnumeric),
+    FUNCTION 2 fastnumeric_hash_extended(fastnumeric, pg_catalog.int8);
+COMMENT ON OPERATOR CLASS fastnumeric_hash_ops USING hash IS 'default hash operator class for fastnumeric';
+ALTER OPERATOR FAMILY fastnumeric_hash_ops USING hash ADD
+    OPERATOR 1 = (fastnumeric, pg_catalog.numeric),
+    OPERATOR 1 = (pg_catalog.numeric, fastnumeric),
+    OPERATOR 1 pg_catalog.= (pg_catalog.numeric, pg_catalog.numeric),
+    FUNCTION 1 pg_catalog.hash_numeric(pg_catalog.numeric),
+    FUNCTION 2 pg_catalog.hash_numeric_extended(pg_catalog.numeric, pg_catalog.int8);
+
+CREATE OPERATOR FAMILY fastnumeric_minmax_ops USING brin;
+COMMENT ON OPERATOR FAMILY fastnumeric_minmax_ops USING brin IS 'fastnumeric block ranges by minimum and maximum';
+CREATE OPERATOR CLASS fastnumeric_minmax_ops DEFAULT FOR TYPE fastnumeric USING brin FAMILY fastnumeric_minmax_ops AS
+    OPERATOR 1 <,
+    OPERATOR 2 <=,
+    OPERATOR 3 =,
+    OPERATOR 4 >=,
+    OPERATOR 5 >,
+    FUNCTION 1 pg_catalog.brin_minmax_opcinfo(pg_catalog.internal),
+    FUNCTION 2 pg_catalog.brin_minmax_add_value(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+    FUNCTION 3 pg_catalog.brin_minmax_consistent(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal),
+    FUNCTION 4 pg_catalog.brin_minmax_union(pg_catalog.internal, pg_catalog.internal, pg_catalog.internal);
+COMMENT ON OPERATOR CLASS fastnumeric_minmax_ops USING brin IS 'BRIN minmax operator class for fastnumeric';
+-- so that col < 2 (a numeric constant) can use the index too
+ALTER OPERATOR FAMILY fastnumeric_minmax_ops USING brin ADD
+    OPERATOR 1 < (fastnumeric, pg_catalog.numeric),
+    OPERATOR 2 <= (fastnumeric, pg_catalog.numeric),
+    OPERATOR 3 = (fastnumeric, pg_catalog.numeric),
+    OPERATOR 4 >= (fastnumeric, pg_catalog.numeric),
+    OPERATOR 5 > (fastnumeric, pg_catalog.numeric);
+
+-------------------------------------------------------------------------------------------
+-- Arithmetic
+-------------------------------------------------------------------------------------------
+-- + - * are ours (one C function per operator serves all three signatures; results are
+-- numeric's bytes); / % ^ are numeric's own numeric_div, numeric_mod and numeric_power.
+-- The (fastnumeric, numeric) and (numeric, fastnumeric) signatures make col + 1, col * 1.1,
+-- col + int8_col and 1 + col resolve to these operators (integers reach numeric through
+-- their implicit casts) and return fastnumeric; numeric-only expressions keep numeric's.
+DO $$
+DECLARE
+    sig    pg_catalog.text[] := ARRAY['fastnumeric, fastnumeric', 'fastnumeric, pg_catalog.numeric',
+                           'pg_catalog.numeric, fastnumeric'];
+    lefts  pg_catalog.text[] := ARRAY['fastnumeric', 'fastnumeric', 'pg_catalog.numeric'];
+    rights pg_catalog.text[] := ARRAY['fastnumeric', 'pg_catalog.numeric', 'fastnumeric'];
+    -- name, operator, commutator (or empty), language, symbol, description
+    ops    pg_catalog.text[] := ARRAY[
+        ['add', '+', '+', 'C',        'fastnumeric_add', 'add'],
+        ['sub', '-', '',  'C',        'fastnumeric_sub', 'subtract'],
+        ['mul', '*', '*', 'C',        'fastnumeric_mul', 'multiply'],
+        ['div', '/', '',  'internal', 'numeric_div',     'divide (numeric''s numeric_div)'],
+        ['mod', '%', '',  'internal', 'numeric_mod',     'modulus (numeric''s numeric_mod)'],
+        ['pow', '^', '',  'internal', 'numeric_power',   'exponentiation (numeric''s numeric_power)']];
+    s pg_catalog.int4;
+    o pg_catalog.int4;
+BEGIN
+    FOR s IN 1 .. 3 LOOP
+        FOR o IN 1 .. 6 LOOP
+            EXECUTE pg_catalog.format('CREATE FUNCTION fastnumeric_%s(%s) RETURNS fastnumeric AS %s '
+                           'LANGUAGE %s IMMUTABLE STRICT PARALLEL SAFE',
+                           ops[o][1], sig[s],
+                           CASE WHEN ops[o][4] OPERATOR(pg_catalog.=) 'C' THEN pg_catalog.format('%L, %L', 'MODULE_PATHNAME', ops[o][5])
+                                ELSE pg_catalog.format('%L', ops[o][5]) END,
+                           ops[o][4]);
+            EXECUTE pg_catalog.format('COMMENT ON FUNCTION fastnumeric_%s(%s) IS %L', ops[o][1], sig[s], ops[o][6]);
+            EXECUTE pg_catalog.format('CREATE OPERATOR %s (LEFTARG = %s, RIGHTARG = %s, FUNCTION = fastnumeric_%s%s)',
+                           ops[o][2], lefts[s], rights[s], ops[o][1],
+                           CASE WHEN ops[o][3] OPERATOR(pg_catalog.<>) '' THEN ', COMMUTATOR = ' OPERATOR(pg_catalog.||) ops[o][3] ELSE '' END);
+            EXECUTE pg_catalog.format('COMMENT ON OPERATOR %s (%s, %s) IS %L', ops[o][2], lefts[s], rights[s], ops[o][6]);
+        END LOOP;
+    END LOOP;
+END
+$$;
+
+CREATE FUNCTION fastnumeric_uminus(fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_uplus(fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION abs(fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_abs' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_uminus(fastnumeric) IS 'negate';
+COMMENT ON FUNCTION fastnumeric_uplus(fastnumeric) IS 'unary plus';
+COMMENT ON FUNCTION abs(fastnumeric) IS 'absolute value';
+CREATE OPERATOR - (RIGHTARG = fastnumeric, FUNCTION = fastnumeric_uminus);
+CREATE OPERATOR + (RIGHTARG = fastnumeric, FUNCTION = fastnumeric_uplus);
+CREATE OPERATOR @ (RIGHTARG = fastnumeric, FUNCTION = abs);
+COMMENT ON OPERATOR - (NONE, fastnumeric) IS 'negate';
+COMMENT ON OPERATOR + (NONE, fastnumeric) IS 'unary plus';
+COMMENT ON OPERATOR @ (NONE, fastnumeric) IS 'absolute value';
+
+-- numeric's own set-returning functions: their values are fastnumeric's bytes
+CREATE FUNCTION generate_series(fastnumeric, fastnumeric) RETURNS SETOF fastnumeric
+    AS 'generate_series_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION generate_series(fastnumeric, fastnumeric, fastnumeric) RETURNS SETOF fastnumeric
+    AS 'generate_series_step_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION generate_series(fastnumeric, fastnumeric) IS 'non-persistent series generator (numeric''s generate_series_numeric)';
+COMMENT ON FUNCTION generate_series(fastnumeric, fastnumeric, fastnumeric) IS 'non-persistent series generator (numeric''s generate_series_step_numeric)';
+
+-------------------------------------------------------------------------------------------
+-- Aggregates
+-------------------------------------------------------------------------------------------
+-- sum and avg: an exact int128-plus-digits accumulator as internal state, with numeric's
+-- rules (result scale, NaN/Infinity, NULL for no input), partial aggregation (parallel
+-- query) and inverse transitions (moving window frames).  The support functions are strict
+-- exactly where numeric's own are (numeric_avg_accum, numeric_accum_inv, ...).
+CREATE FUNCTION fastnumeric_avg_accum(pg_catalog.internal, fastnumeric) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_accum_inv(pg_catalog.internal, fastnumeric) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_avg_combine(pg_catalog.internal, pg_catalog.internal) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_avg_serialize(pg_catalog.internal) RETURNS pg_catalog.bytea
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_avg_deserialize(pg_catalog.bytea, pg_catalog.internal) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_sum(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_avg(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_avg_accum(pg_catalog.internal, fastnumeric) IS 'aggregate transition function of sum and avg';
+COMMENT ON FUNCTION fastnumeric_accum_inv(pg_catalog.internal, fastnumeric) IS 'aggregate inverse transition function of sum and avg (moving window frames)';
+COMMENT ON FUNCTION fastnumeric_avg_combine(pg_catalog.internal, pg_catalog.internal) IS 'aggregate combine function of sum and avg';
+COMMENT ON FUNCTION fastnumeric_avg_serialize(pg_catalog.internal) IS 'aggregate serial function of sum and avg';
+COMMENT ON FUNCTION fastnumeric_avg_deserialize(pg_catalog.bytea, pg_catalog.internal) IS 'aggregate deserial function of sum and avg';
+COMMENT ON FUNCTION fastnumeric_sum(pg_catalog.internal) IS 'aggregate final function of sum';
+COMMENT ON FUNCTION fastnumeric_avg(pg_catalog.internal) IS 'aggregate final function of avg';
+
+CREATE AGGREGATE sum(fastnumeric) (
+    SFUNC = fastnumeric_avg_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_sum,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    MSFUNC = fastnumeric_avg_accum, MINVFUNC = fastnumeric_accum_inv,
+    MSTYPE = pg_catalog.internal, MSSPACE = 128, MFINALFUNC = fastnumeric_sum,
+    PARALLEL = SAFE);
+CREATE AGGREGATE avg(fastnumeric) (
+    SFUNC = fastnumeric_avg_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_avg,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    MSFUNC = fastnumeric_avg_accum, MINVFUNC = fastnumeric_accum_inv,
+    MSTYPE = pg_catalog.internal, MSSPACE = 128, MFINALFUNC = fastnumeric_avg,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE sum(fastnumeric) IS 'sum as fastnumeric across all fastnumeric input values (numeric''s result, exactly)';
+COMMENT ON AGGREGATE avg(fastnumeric) IS 'the average (arithmetic mean) as fastnumeric of all fastnumeric input values (numeric''s result, exactly)';
+
+-- min and max: the winning datum itself, compared in place; ties keep the later value,
+-- like numeric_smaller/numeric_larger.  The sort operators let min/max use a btree index.
+CREATE FUNCTION fastnumeric_smaller(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_larger(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_smaller(fastnumeric, fastnumeric) IS 'smaller of two values';
+COMMENT ON FUNCTION fastnumeric_larger(fastnumeric, fastnumeric) IS 'larger of two values';
+CREATE AGGREGATE min(fastnumeric) (
+    SFUNC = fastnumeric_smaller, STYPE = fastnumeric, COMBINEFUNC = fastnumeric_smaller,
+    SORTOP = <, PARALLEL = SAFE);
+CREATE AGGREGATE max(fastnumeric) (
+    SFUNC = fastnumeric_larger, STYPE = fastnumeric, COMBINEFUNC = fastnumeric_larger,
+    SORTOP = >, PARALLEL = SAFE);
+COMMENT ON AGGREGATE min(fastnumeric) IS 'minimum value of all fastnumeric input values';
+COMMENT ON AGGREGATE max(fastnumeric) IS 'maximum value of all fastnumeric input values';
