@@ -118,7 +118,9 @@ bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
     const int int_groups = (nint + kDecDigits - 1) / kDecDigits;
     out->first = 1;
     uint16_t* d = out->storage + out->first;
-    if (nint <= 19) {
+    if (nint <= kDecDigits) {
+        d[0] = static_cast<uint16_t>(int_value);   // at most one group: no division
+    } else if (nint <= 19) {
         for (int g = int_groups - 1; g >= 0; --g) {
             d[g] = static_cast<uint16_t>(int_value % kBase);
             int_value /= kBase;
@@ -171,7 +173,10 @@ bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
         round_to_scale(out, typmod.scale);
         out->dscale = typmod.scale > 0 ? typmod.scale : 0;
     }
-    strip(out);
+    // Leading zero groups only come with no integer digit, trailing ones from zeros written
+    // after the point or from rounding; other values are stripped as they stand.
+    if (nint == 0 || typmod.present || out->storage[out->first + out->ndigits - 1] == 0)
+        strip(out);
     if (typmod.present && out->ndigits > 0) {
         const int int_digits = out->weight * kDecDigits + decimal_length(out->digits()[0]);
         if (int_digits > typmod.precision - typmod.scale)
