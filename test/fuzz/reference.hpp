@@ -48,6 +48,7 @@ inline int compare_mag(const std::string& a, const std::string& b) {
     return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/* Digits are appended least significant first, then reversed: linear in the length. */
 inline std::string add_mag(const std::string& a, const std::string& b) {
     std::string r;
     int carry = 0;
@@ -57,10 +58,10 @@ inline std::string add_mag(const std::string& a, const std::string& b) {
             s += a[a.size() - 1 - i] - '0';
         if (i < b.size())
             s += b[b.size() - 1 - i] - '0';
-        r.insert(r.begin(), static_cast<char>('0' + s % 10));
+        r += static_cast<char>('0' + s % 10);
         carry = s / 10;
     }
-    return strip_zeros(r);
+    return strip_zeros(std::string(r.rbegin(), r.rend()));
 }
 
 /* a - b for magnitudes with a >= b. */
@@ -70,9 +71,9 @@ inline std::string sub_mag(const std::string& a, const std::string& b) {
     for (size_t i = 0; i < a.size(); ++i) {
         int s = (a[a.size() - 1 - i] - '0') - borrow - (i < b.size() ? b[b.size() - 1 - i] - '0' : 0);
         borrow = s < 0;
-        r.insert(r.begin(), static_cast<char>('0' + (s + 10) % 10));
+        r += static_cast<char>('0' + (s + 10) % 10);
     }
-    return strip_zeros(r);
+    return strip_zeros(std::string(r.rbegin(), r.rend()));
 }
 
 inline std::string mul_mag(const std::string& a, const std::string& b) {
@@ -163,12 +164,14 @@ inline Groups to_groups(const Decimal& d) {
     const std::string padded = std::string(top_group * 4 - top, '0') + low_padded;
     g.weight = top_group - 1;
     for (size_t i = 0; i < padded.size(); i += 4)
-        g.digits.push_back(std::stoi(padded.substr(i, 4)));
-    while (!g.digits.empty() && g.digits.front() == 0) {
-        g.digits.erase(g.digits.begin());
-        --g.weight;
-    }
-    while (!g.digits.empty() && g.digits.back() == 0)
+        g.digits.push_back(((padded[i] - '0') * 10 + (padded[i + 1] - '0')) * 100 +
+                           (padded[i + 2] - '0') * 10 + (padded[i + 3] - '0'));
+    size_t leading = 0;
+    while (g.digits[leading] == 0)   // mag is not zero: some group is not
+        ++leading;
+    g.digits.erase(g.digits.begin(), g.digits.begin() + static_cast<long>(leading));
+    g.weight -= static_cast<int>(leading);
+    while (g.digits.back() == 0)
         g.digits.pop_back();
     return g;
 }
