@@ -44,7 +44,7 @@ inline Operand consume_operand(FuzzedDataProvider& in, bool allow_specials) {
         return op;
     }
     const bool negative = in.ConsumeBool();
-    const int ndigits = choice < 12 ? in.ConsumeIntegralInRange(0, 24) : in.ConsumeIntegralInRange(0, 160);
+    const int ndigits = choice < 12 ? in.ConsumeIntegralInRange(0, 40) : in.ConsumeIntegralInRange(0, 160);
     std::string mag;
     for (int i = 0; i < ndigits; ++i)
         mag += static_cast<char>('0' + in.ConsumeIntegralInRange(0, 9));
