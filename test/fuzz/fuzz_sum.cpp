@@ -40,18 +40,18 @@ struct ReferenceState {
     int64_t max_scale_count = 0;
     ref::Decimal sum;
 
-    void add(const ref::Operand& v) {   // do_numeric_accum
-        if (v.kind == Kind::NaN) { ++nan; return; }
-        if (v.kind == Kind::PosInf) { ++pinf; return; }
-        if (v.kind == Kind::NegInf) { ++ninf; return; }
+    void add(const ref::Operand& v, int copies) {   // do_numeric_accum, `copies` times
+        if (v.kind == Kind::NaN) { nan += copies; return; }
+        if (v.kind == Kind::PosInf) { pinf += copies; return; }
+        if (v.kind == Kind::NegInf) { ninf += copies; return; }
         if (v.dscale > max_scale) {
             max_scale = v.dscale;
-            max_scale_count = 1;
+            max_scale_count = copies;
         } else if (v.dscale == max_scale) {
-            ++max_scale_count;
+            max_scale_count += copies;
         }
-        ++n;
-        sum = ref::add(sum, v.value);
+        n += copies;
+        sum = ref::add(sum, ref::multiply(v.value, ref::make_decimal(false, std::to_string(copies), 0)));
     }
 
     bool remove(const ref::Operand& v) {   // do_numeric_discard
@@ -105,10 +105,12 @@ struct Window {
 
     Window() { sum_init(&accum, arena.allocator()); }
 
-    void add(const ref::Operand& v) {
-        sum_add(&accum, v.view());
-        reference.add(v);
-        values.push_back(v);
+    void add(const ref::Operand& v, int copies = 1) {
+        const NumericView view = v.view();
+        for (int i = 0; i < copies; ++i)
+            sum_add(&accum, view);
+        reference.add(v, copies);
+        values.insert(values.end(), static_cast<size_t>(copies), v);
     }
 
     void restart() {
@@ -158,8 +160,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         case 0: case 1: case 2: {
             // a run of equal values (a money column), long enough to overflow the int128
             const ref::Operand v = ref::consume_operand(in, in.ConsumeIntegralInRange(0, 7) == 0);
-            for (int copies = in.ConsumeBool() ? 1 : in.ConsumeIntegralInRange(1, 300); copies > 0; --copies)
-                main.add(v);
+            main.add(v, in.ConsumeBool() ? 1 : in.ConsumeIntegralInRange(1, 300));
             check_state(main, "add");
             break;
         }
