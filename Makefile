@@ -43,14 +43,15 @@ unitcheck: $(UNIT_BIN)
 # test/build/; nothing here touches the extension's own objects.
 
 # The unit tests again, built with AddressSanitizer and UndefinedBehaviorSanitizer by the
-# compiler that builds the extension; any report aborts the run.
+# compiler that builds the extension; any report aborts the run.  -O0: the same checks, and
+# the build plus the run take half the time they take at -O1 (20 s against 38 s here).
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SANITIZE_DIR   = test/build/sanitize
 SANITIZE_OBJS  = $(patsubst %.cpp,$(SANITIZE_DIR)/%.o,$(CORE_SRCS) $(UNIT_SRCS))
 SANITIZE_BIN   = $(SANITIZE_DIR)/unit_tests
 $(SANITIZE_DIR)/%.o: %.cpp $(wildcard src/core/*.hpp)
 	@mkdir -p $(dir $@)
-	$(CXX) -std=$(CXX_STD) -O1 -g -Wall -Wextra -Werror $(SANITIZE_FLAGS) -Isrc -c -o $@ $<
+	$(CXX) -std=$(CXX_STD) -O0 -g -Wall -Wextra -Werror $(SANITIZE_FLAGS) -Isrc -c -o $@ $<
 $(SANITIZE_BIN): $(SANITIZE_OBJS)
 	$(CXX) $(SANITIZE_FLAGS) -o $@ $^ -lgtest -lgtest_main -pthread
 
