@@ -1,5 +1,5 @@
 /*
- * fuzz_arith.cpp — libFuzzer harness for exact + - * (src/core/digit_arith).
+ * fuzz_arith.cpp — libFuzzer harness for exact + - * (src/core/digit_arith, short_arith).
  *
  * Two operands are drawn from the input (operands.hpp: canonical numeric bodies).  For each
  * operator, against decimal-string arithmetic in reference.hpp:
@@ -11,9 +11,12 @@
  *     always), give the exact result, stripped, with numeric's dscale (+, -: the larger;
  *     *: the sum, rounded half away from zero to 16383 decimals beyond that), and
  *     fits_numeric_format agrees with the int16 weight range;
+ *   - add_short_bodies / multiply_short_bodies, when they answer, write numeric's bytes of
+ *     that result;
  *   - header_after: unary -, + and @ turn an operand's header into that of the result.
  */
 #include "core/digit_arith.hpp"
+#include "core/short_arith.hpp"
 #include "operands.hpp"
 
 using namespace fastnumeric;
@@ -106,6 +109,22 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
         ref::check(arith_finite(op, va, vb, &small, DigitBuffer{scratch.get(), needed}, &again, &got) == ArithStatus::Ok,
                    "arith_finite with the scratch it asked for");
         check_result("arith_finite (digits)", op, a, b, got, want);
+    }
+
+    // the body-to-body path for small short-header operands: numeric's bytes when it answers
+    ShortBody short_result;
+    const bool short_done =
+        op == ArithOp::Multiply
+            ? multiply_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(), &short_result)
+            : add_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(),
+                               op == ArithOp::Subtract, &short_result);
+    if (short_done) {
+        const std::vector<unsigned char> got_bytes(short_result.bytes, short_result.bytes + short_result.size);
+        const std::vector<unsigned char> want_bytes = ref::encode_body(want.groups, want.dscale);
+        if (got_bytes != want_bytes)
+            ref::fail("short_arith bytes differ from numeric's",
+                      ref::describe(a) + " " + op_name(op) + " " + ref::describe(b) + "\n got  " +
+                          ref::hex(got_bytes) + "\n want " + ref::hex(want_bytes));
     }
 
     // each path on its own

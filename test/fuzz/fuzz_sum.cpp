@@ -3,8 +3,9 @@
  *
  * The input drives a moving window, as a window aggregate with a sliding frame and a
  * parallel plan would: add a value, or a run of up to 300 equal values (operands.hpp:
- * canonical bodies, NaN and infinities included), remove the oldest one (the inverse
- * transition), fill a second accumulator and combine it in, or force a carry pass.  After every step, against a reference that keeps the
+ * canonical bodies, NaN and infinities included; through sum_add_short_body first, as the
+ * pg layer does, or sum_add alone), remove the oldest one (the inverse transition), fill a
+ * second accumulator and combine it in, or force a carry pass.  After every step, against a reference that keeps the
  * window's exact decimal sum and numeric's NumericAggState counters (maxScale,
  * maxScaleCount, N, NaN/infinity counts, written out from numeric.c's rules):
  *   - the counts, and the special result (NaN, +Infinity, -Infinity) when there is one;
@@ -105,10 +106,12 @@ struct Window {
 
     Window() { sum_init(&accum, arena.allocator()); }
 
-    void add(const ref::Operand& v, int copies = 1) {
+    /* Through the per-row path on the stored body first, as the pg layer does, or not. */
+    void add(const ref::Operand& v, int copies, bool body_path) {
         const NumericView view = v.view();
         for (int i = 0; i < copies; ++i)
-            sum_add(&accum, view);
+            if (!body_path || !sum_add_short_body(&accum, v.body.data(), v.body.size()))
+                sum_add(&accum, view);
         reference.add(v, copies);
         values.insert(values.end(), static_cast<size_t>(copies), v);
     }
@@ -119,7 +122,7 @@ struct Window {
         const std::deque<ref::Operand> kept = std::move(values);
         values.clear();
         for (const ref::Operand& v : kept)
-            add(v);
+            add(v, 1, true);
     }
 };
 
@@ -160,7 +163,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         case 0: case 1: case 2: {
             // a run of equal values (a money column), long enough to overflow the int128
             const ref::Operand v = ref::consume_operand(in, in.ConsumeIntegralInRange(0, 7) == 0);
-            main.add(v, in.ConsumeBool() ? 1 : in.ConsumeIntegralInRange(1, 300));
+            const int copies = in.ConsumeBool() ? 1 : in.ConsumeIntegralInRange(1, 300);
+            main.add(v, copies, in.ConsumeBool());
             check_state(main, "add");
             break;
         }
@@ -178,7 +182,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             break;
         }
         case 6: case 7:
-            partial.add(ref::consume_operand(in, in.ConsumeIntegralInRange(0, 7) == 0));
+            partial.add(ref::consume_operand(in, in.ConsumeIntegralInRange(0, 7) == 0), 1, in.ConsumeBool());
             check_state(partial, "add to the partial state");
             break;
         case 8:
