@@ -1,0 +1,185 @@
+/*
+ * fuzz_arith.cpp — libFuzzer harness for exact + - * (src/core/digit_arith, short_arith).
+ *
+ * Two operands are drawn from the input (operands.hpp: canonical numeric bodies).  For each
+ * operator, against decimal-string arithmetic in reference.hpp:
+ *   - NaN/Infinity operands give numeric's special result (numeric.c's case tables,
+ *     written out below);
+ *   - finite operands: arith_finite (asking for scratch first, then given exactly the
+ *     scratch it asked for, so AddressSanitizer sees any overrun), and each path on its own
+ *     (add_small / multiply_small when they take the operands, add_digits / multiply_digits
+ *     always), give the exact result, stripped, with numeric's dscale (+, -: the larger;
+ *     *: the sum, rounded half away from zero to 16383 decimals beyond that), and
+ *     fits_numeric_format agrees with the int16 weight range;
+ *   - add_short_bodies / multiply_short_bodies, when they answer, write numeric's bytes of
+ *     that result;
+ *   - header_after: unary -, + and @ turn an operand's header into that of the result.
+ */
+#include "core/digit_arith.hpp"
+#include "core/short_arith.hpp"
+#include "operands.hpp"
+
+using namespace fastnumeric;
+
+namespace {
+
+const char* op_name(ArithOp op) { return op == ArithOp::Add ? "+" : op == ArithOp::Subtract ? "-" : "*"; }
+
+/* numeric_add / numeric_sub / numeric_mul when an operand is NaN or an infinity. */
+Kind expected_special(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
+    auto sign = [](const ref::Operand& x) {
+        return x.kind == Kind::PosInf ? 1 : x.kind == Kind::NegInf ? -1 : x.value.mag == "0" ? 0 : x.value.negative ? -1 : 1;
+    };
+    if (a.kind == Kind::NaN || b.kind == Kind::NaN)
+        return Kind::NaN;
+    switch (op) {
+    case ArithOp::Add:
+        if (a.kind == Kind::PosInf)
+            return b.kind == Kind::NegInf ? Kind::NaN : Kind::PosInf;
+        if (a.kind == Kind::NegInf)
+            return b.kind == Kind::PosInf ? Kind::NaN : Kind::NegInf;
+        return b.kind;   // finite + infinity
+    case ArithOp::Subtract:
+        if (a.kind == Kind::PosInf)
+            return b.kind == Kind::PosInf ? Kind::NaN : Kind::PosInf;
+        if (a.kind == Kind::NegInf)
+            return b.kind == Kind::NegInf ? Kind::NaN : Kind::NegInf;
+        return b.kind == Kind::PosInf ? Kind::NegInf : Kind::PosInf;
+    case ArithOp::Multiply: {
+        const int s = sign(a) * sign(b);   // infinity times zero is NaN
+        return s == 0 ? Kind::NaN : s > 0 ? Kind::PosInf : Kind::NegInf;
+    }
+    }
+    return Kind::NaN;
+}
+
+struct Expected {
+    ref::Groups groups;
+    int dscale;
+};
+
+Expected expected_finite(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
+    if (op == ArithOp::Multiply) {
+        const int dscale = a.dscale + b.dscale;
+        const ref::Decimal product = ref::multiply(a.value, b.value);
+        if (dscale > ref::kDscaleMax)
+            return {ref::to_groups(ref::round_to_scale(product, ref::kDscaleMax)), ref::kDscaleMax};
+        return {ref::to_groups(product), dscale};
+    }
+    const ref::Decimal rhs = op == ArithOp::Subtract ? ref::negate(b.value) : b.value;
+    return {ref::to_groups(ref::add(a.value, rhs)), a.dscale > b.dscale ? a.dscale : b.dscale};
+}
+
+void check_result(const char* path, ArithOp op, const ref::Operand& a, const ref::Operand& b,
+                  const FiniteValue& got, const Expected& want) {
+    ref::Groups g{got.negative, got.weight, std::vector<int>(got.digits, got.digits + got.ndigits)};
+    if (g.digits.empty())
+        g.weight = 0;   // compare zero by value: weight and sign must already be 0 and +
+    auto where = [&] {
+        return std::string(path) + ": " + ref::describe(a) + " " + op_name(op) + " " + ref::describe(b) +
+               "\n got  " + ref::describe(g, got.dscale) + "\n want " + ref::describe(want.groups, want.dscale);
+    };
+    if (g.negative != want.groups.negative || g.weight != want.groups.weight || g.digits != want.groups.digits ||
+        got.dscale != want.dscale)
+        ref::fail("arithmetic result differs from the reference", where());
+    if (got.ndigits == 0 && (got.negative || got.weight != 0))
+        ref::fail("zero is positive with weight 0", where());
+    const bool fits = want.groups.weight >= -32768 && want.groups.weight <= 32767;
+    if (fits_numeric_format(got) != fits)
+        ref::fail("fits_numeric_format", where());
+}
+
+void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
+    const NumericView va = a.view(), vb = b.view();
+    if (a.kind != Kind::Finite || b.kind != Kind::Finite) {
+        ref::check(arith_special(op, va, vb) == expected_special(op, a, b), "special result",
+                   ref::describe(a) + " " + op_name(op) + " " + ref::describe(b));
+        return;
+    }
+    const Expected want = expected_finite(op, a, b);
+    SmallDigits small;
+    FiniteValue got;
+    int needed = -1;
+    if (arith_finite(op, va, vb, &small, DigitBuffer{nullptr, 0}, &needed, &got) == ArithStatus::Ok) {
+        check_result("arith_finite (machine integers)", op, a, b, got, want);
+    } else {
+        ref::check(needed > 0, "NeedScratch names a size");
+        std::unique_ptr<uint16_t[]> scratch(new uint16_t[needed]);
+        int again = -1;
+        ref::check(arith_finite(op, va, vb, &small, DigitBuffer{scratch.get(), needed}, &again, &got) == ArithStatus::Ok,
+                   "arith_finite with the scratch it asked for");
+        check_result("arith_finite (digits)", op, a, b, got, want);
+    }
+
+    // the body-to-body path for small short-header operands: numeric's bytes when it answers
+    ShortBody short_result;
+    const bool short_done =
+        op == ArithOp::Multiply
+            ? multiply_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(), &short_result)
+            : add_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(),
+                               op == ArithOp::Subtract, &short_result);
+    if (short_done) {
+        const std::vector<unsigned char> got_bytes(short_result.bytes, short_result.bytes + short_result.size);
+        const std::vector<unsigned char> want_bytes = ref::encode_body(want.groups, want.dscale);
+        if (got_bytes != want_bytes)
+            ref::fail("short_arith bytes differ from numeric's",
+                      ref::describe(a) + " " + op_name(op) + " " + ref::describe(b) + "\n got  " +
+                          ref::hex(got_bytes) + "\n want " + ref::hex(want_bytes));
+    }
+
+    // each path on its own
+    if (op == ArithOp::Multiply) {
+        if (multiply_small(va, vb, &small, &got))
+            check_result("multiply_small", op, a, b, got, want);
+        const int n = multiply_digits_needed(va, vb);
+        std::unique_ptr<uint16_t[]> scratch(new uint16_t[n]);
+        multiply_digits(va, vb, scratch.get(), &got);
+        check_result("multiply_digits", op, a, b, got, want);
+    } else {
+        const bool subtract = op == ArithOp::Subtract;
+        if (add_small(va, vb, subtract, &small, &got))
+            check_result("add_small", op, a, b, got, want);
+        const int n = add_digits_needed(va, vb);
+        std::unique_ptr<uint16_t[]> scratch(new uint16_t[n > 0 ? n : 1]);
+        add_digits(va, vb, subtract, scratch.get(), &got);
+        check_result("add_digits", op, a, b, got, want);
+    }
+}
+
+/* The header word of the body of -x, +x and @x, as the reference encodes them. */
+void check_unary(const ref::Operand& x) {
+    const NumericView v = x.view();
+    const uint16_t header = load_u16(x.body.data());
+    auto first_word = [](const std::vector<unsigned char>& body) { return load_u16(body.data()); };
+    uint16_t neg, abs;
+    if (x.kind != Kind::Finite) {
+        const Kind negated = x.kind == Kind::NaN ? Kind::NaN : x.kind == Kind::PosInf ? Kind::NegInf : Kind::PosInf;
+        neg = first_word(ref::special_body(negated));
+        abs = first_word(ref::special_body(x.kind == Kind::NaN ? Kind::NaN : Kind::PosInf));
+    } else {
+        const ref::Groups g = ref::to_groups(x.value);
+        ref::Groups n = g, a = g;
+        n.negative = !g.negative && !g.digits.empty();
+        a.negative = false;
+        neg = first_word(ref::encode_body(n, x.dscale));
+        abs = first_word(ref::encode_body(a, x.dscale));
+    }
+    const std::string where = ref::describe(x);
+    ref::check(header_after(SignOp::Negate, header, v.ndigits) == neg, "unary minus header", where);
+    ref::check(header_after(SignOp::Absolute, header, v.ndigits) == abs, "abs header", where);
+    ref::check(header_after(SignOp::Plus, header, v.ndigits) == header, "unary plus header", where);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    FuzzedDataProvider in(data, size);
+    const ref::Operand a = ref::consume_operand(in, true);
+    const ref::Operand b = ref::consume_operand(in, true);
+    for (ArithOp op : {ArithOp::Add, ArithOp::Subtract, ArithOp::Multiply}) {
+        check_operator(op, a, b);
+        check_operator(op, b, a);
+    }
+    check_unary(a);
+    return 0;
+}

@@ -1,0 +1,99 @@
+/*
+ * fuzz_layout.cpp — libFuzzer harness for the byte layout (src/core/numeric_layout.hpp).
+ *
+ * The input is a numeric body (the bytes after the varlena header).  Properties:
+ *   - body_is_valid accepts exactly the bodies at least as long as the header their first
+ *     word announces; decode_numeric agrees, and its fields are those the header bits mean
+ *     (read bit by bit in reference.hpp), with the digits inside the body;
+ *   - a canonical body (exactly what numeric stores, see ref::is_canonical_body) re-encodes
+ *     with encode_finite / finite_body_size to the very same bytes;
+ *   - any other decodable body with digits in 0..9999 is a value: stripped() and
+ *     encode_finite turn it into the canonical body of the same value and dscale (checked
+ *     against the reference encoder), which decodes and re-encodes to itself.
+ */
+#include <memory>
+
+#include "core/numeric_layout.hpp"
+#include "reference.hpp"
+
+using namespace fastnumeric;
+
+namespace {
+
+std::vector<unsigned char> encode(const FiniteValue& v) {
+    std::vector<unsigned char> out(finite_body_size(v.ndigits, v.dscale, v.weight));
+    encode_finite(out.data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
+    return out;
+}
+
+/* The finite value of a decoded view, its digits copied into `storage`. */
+FiniteValue value_of(const NumericView& v, std::vector<uint16_t>* storage) {
+    storage->clear();
+    for (int i = 0; i < v.ndigits; ++i)
+        storage->push_back(static_cast<uint16_t>(v.digit(i)));
+    return FiniteValue{v.negative, v.weight, v.dscale, storage->data(), v.ndigits};
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    // an exactly sized copy, so AddressSanitizer sees any read past the body
+    std::unique_ptr<unsigned char[]> owned(new unsigned char[size > 0 ? size : 1]);
+    std::memcpy(owned.get(), data, size);
+    const unsigned char* body = owned.get();
+    const std::string input = ref::hex(body, size);
+
+    const bool long_enough = size >= 2 && size >= ref::read_header(body).header_bytes;
+    ref::check(body_is_valid(body, size) == long_enough, "body_is_valid", input);
+    NumericView v;
+    ref::check(decode_numeric(body, size, &v) == long_enough, "decode_numeric agrees with body_is_valid", input);
+    if (!long_enough)
+        return 0;
+
+    const ref::Header h = ref::read_header(body);
+    const bool canonical = ref::is_canonical_body(body, size);
+    if (h.form == ref::Header::Special) {
+        const unsigned top4 = load_u16(body) >> 12;
+        const Kind want = top4 == 0xD ? Kind::PosInf : top4 == 0xF ? Kind::NegInf : Kind::NaN;
+        ref::check(v.kind == want && v.negative == (want == Kind::NegInf) && v.ndigits == 0,
+                   "special decoded", input);
+        if (canonical)
+            ref::check(ref::special_body(v.kind) == std::vector<unsigned char>(body, body + size),
+                       "special re-encodes to its bytes", input);
+        return 0;
+    }
+
+    ref::check(v.kind == Kind::Finite && v.negative == h.negative && v.weight == h.weight &&
+                   v.dscale == h.dscale && v.digits == body + h.header_bytes &&
+                   v.ndigits == static_cast<int>((size - h.header_bytes) / 2),
+               "finite header decoded", input);
+    std::vector<uint16_t> storage;
+    const FiniteValue value = value_of(v, &storage);
+    for (int i = 0; i < v.ndigits; ++i)
+        if (storage[i] > 9999)
+            return 0;   // not a numeric value: numeric_recv refuses it, nothing stores it
+
+    if (canonical) {
+        ref::check(finite_body_size(v.ndigits, v.dscale, v.weight) == size, "finite_body_size", input);
+        ref::check(encode(value) == std::vector<unsigned char>(body, body + size),
+                   "canonical body re-encodes to its bytes", input);
+        return 0;
+    }
+
+    const FiniteValue s = stripped(value);
+    const ref::Groups want = ref::to_groups(ref::from_groups(h.negative, h.weight, std::vector<int>(storage.begin(), storage.end())));
+    const bool fits = want.digits.empty() || (want.weight >= -32768 && want.weight <= 32767);
+    ref::check(fits_numeric_format(s) == fits, "fits_numeric_format", input);
+    if (!fits)
+        return 0;   // stripping moved the weight out of the int16 field
+    const std::vector<unsigned char> canonical_bytes = encode(s);
+    const std::vector<unsigned char> want_bytes = ref::encode_body(want, h.dscale);
+    ref::check(canonical_bytes == want_bytes, "stripped value encodes to numeric's bytes",
+               input + "\n got  " + ref::hex(canonical_bytes) + "\n want " + ref::hex(want_bytes));
+    ref::check(ref::is_canonical_body(canonical_bytes.data(), canonical_bytes.size()), "encoded body is canonical",
+               ref::hex(canonical_bytes));
+    NumericView again;
+    ref::check(decode_numeric(canonical_bytes.data(), canonical_bytes.size(), &again), "re-decode", input);
+    ref::check(encode(value_of(again, &storage)) == canonical_bytes, "decode -> encode is the identity", input);
+    return 0;
+}

@@ -1,0 +1,163 @@
+/*
+ * fuzz_parse.cpp — libFuzzer harness for the fast text parser (src/core/decimal_parse).
+ *
+ * The input is the text (up to its first NUL), parsed with no typmod and under a few typmods.
+ * Properties, each against the reference in this file and reference.hpp:
+ *   - it accepts only plain decimal text ([spaces][sign]digits[.digits][spaces], or .digits),
+ *     and declines exactly: anything else, more than kMaxFastDecimalDigits significant integer
+ *     digits or fraction digits, and a value that overflows the typmod;
+ *   - when it accepts, sign, weight, dscale and digits, and so the encoded bytes, are the
+ *     reference's (decimal-string rounding half away from zero, regrouped to base 10000);
+ *   - the formatter prints the reference's text, and parsing that text again (with the same
+ *     typmod) gives the same bytes;
+ *   - no read outside the text (the text is copied into a buffer of its exact size).
+ */
+#include <cstring>
+#include <memory>
+
+#include "core/decimal_format.hpp"
+#include "core/decimal_parse.hpp"
+#include "reference.hpp"
+
+using namespace fastnumeric;
+
+namespace {
+
+struct TypmodCase {
+    bool present;
+    int precision;
+    int scale;
+};
+
+/* No typmod, and typmods at the edges: scale 0, negative, larger than precision, the maxima. */
+constexpr TypmodCase kTypmods[] = {
+    {false, 0, 0}, {true, 1, 0},  {true, 3, -2},  {true, 2, 5},      {true, 5, 2},
+    {true, 10, 4}, {true, 19, 0}, {true, 38, 18}, {true, 1000, 500}, {true, 1000, 0},
+};
+
+int32_t encode_typmod(const TypmodCase& t) {
+    if (!t.present)
+        return -1;
+    return ((t.precision << 16) | (t.scale & 0x7FF)) + 4;
+}
+
+/* What numeric_in would do with the text, if it is plain decimal. */
+struct Expected {
+    enum Outcome { NotPlain, TooLong, Overflow, Value } outcome;
+    ref::Decimal value;
+    int dscale;
+};
+
+Expected reference_parse(const std::string& text, const TypmodCase& t) {
+    size_t i = 0;
+    while (i < text.size() && text[i] == ' ')
+        ++i;
+    bool negative = false;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+'))
+        negative = text[i++] == '-';
+    std::string integer, fraction;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+        integer += text[i++];
+    if (i < text.size() && text[i] == '.') {
+        ++i;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+            fraction += text[i++];
+    }
+    while (i < text.size() && text[i] == ' ')
+        ++i;
+    if (i != text.size() || (integer.empty() && fraction.empty()))
+        return Expected{Expected::NotPlain, {}, 0};
+    const std::string significant = ref::strip_zeros(integer);
+    if ((significant != "0" && significant.size() > static_cast<size_t>(kMaxFastDecimalDigits)) ||
+        fraction.size() > static_cast<size_t>(kMaxFastDecimalDigits))
+        return Expected{Expected::TooLong, {}, 0};
+
+    const int written_scale = static_cast<int>(fraction.size());
+    ref::Decimal value = ref::make_decimal(negative, integer + fraction, -written_scale);
+    if (!t.present)
+        return Expected{Expected::Value, value, written_scale};
+    value = ref::round_to_scale(value, t.scale);
+    // numeric(p,s) holds a value iff, rounded, value * 10^s is an integer of at most p digits
+    const std::string at_scale = ref::mag_at(value, -t.scale);
+    if (!ref::is_zero(at_scale) && ref::strip_zeros(at_scale).size() > static_cast<size_t>(t.precision))
+        return Expected{Expected::Overflow, {}, 0};
+    return Expected{Expected::Value, value, t.scale > 0 ? t.scale : 0};
+}
+
+/* Parse with the fast path; empty when it declines. */
+bool fast_parse(const std::string& text, int32_t typmod, std::vector<unsigned char>* body,
+                ref::Groups* groups, int* dscale) {
+    // an exactly sized copy, so AddressSanitizer sees any read past the NUL
+    std::unique_ptr<char[]> exact(new char[text.size() + 1]);
+    std::memcpy(exact.get(), text.c_str(), text.size() + 1);
+    DecimalDigits d;
+    if (!parse_plain_decimal(exact.get(), decode_typmod(typmod), &d))
+        return false;
+    const FiniteValue v = d.value();
+    groups->negative = v.negative;
+    groups->weight = v.weight;
+    groups->digits.assign(v.digits, v.digits + v.ndigits);
+    *dscale = v.dscale;
+    body->assign(finite_body_size(v.ndigits, v.dscale, v.weight), 0);
+    encode_finite(body->data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
+    return true;
+}
+
+std::string format_body(const std::vector<unsigned char>& body) {
+    NumericView v;
+    ref::check(decode_numeric(body.data(), body.size(), &v), "decode of an encoded body", ref::hex(body));
+    std::unique_ptr<char[]> out(new char[format_buffer_size(v)]);
+    char* const end = format_numeric(v, out.get());
+    ref::check(end < out.get() + format_buffer_size(v), "formatted text leaves room for the NUL");
+    return std::string(out.get(), end);
+}
+
+void check_one(const std::string& text, const TypmodCase& t) {
+    const int32_t typmod = encode_typmod(t);
+    const std::string where = "text \"" + text + "\" typmod (" + std::to_string(t.precision) +
+                              "," + std::to_string(t.scale) + ")" + (t.present ? "" : " absent");
+    std::vector<unsigned char> body;
+    ref::Groups got;
+    int got_dscale = 0;
+    const bool accepted = fast_parse(text, typmod, &body, &got, &got_dscale);
+    const Expected want = reference_parse(text, t);
+    ref::check(accepted == (want.outcome == Expected::Value),
+               accepted ? "parser accepted what numeric would not take as plain decimal"
+                        : "parser declined plain decimal within its documented limits",
+               where + " reference outcome " + std::to_string(want.outcome));
+    if (!accepted)
+        return;
+
+    const ref::Groups expected = ref::to_groups(want.value);
+    ref::check(got.negative == expected.negative && got.weight == expected.weight &&
+                   got.digits == expected.digits && got_dscale == want.dscale,
+               "parsed value differs from the reference",
+               where + "\n got  " + ref::describe(got, got_dscale) + "\n want " +
+                   ref::describe(expected, want.dscale));
+    const std::vector<unsigned char> want_body = ref::encode_body(expected, want.dscale);
+    ref::check(body == want_body, "encoded bytes differ from numeric's",
+               where + "\n got  " + ref::hex(body) + "\n want " + ref::hex(want_body));
+
+    // format, then parse the text again: stable
+    const std::string printed = format_body(body);
+    const std::string want_text = ref::format_finite(expected.negative, expected.weight, want.dscale, expected.digits);
+    ref::check(printed == want_text, "formatted text differs from the reference",
+               where + "\n got  " + printed + "\n want " + want_text);
+    std::vector<unsigned char> again;
+    ref::Groups unused;
+    int unused_dscale;
+    for (int32_t tm : {typmod, int32_t{-1}}) {
+        ref::check(fast_parse(printed, tm, &again, &unused, &unused_dscale) && again == body,
+                   "parse -> format -> parse is not stable",
+                   where + "\n printed " + printed + "\n typmod " + std::to_string(tm));
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), strnlen(reinterpret_cast<const char*>(data), size));
+    for (const TypmodCase& t : kTypmods)
+        check_one(text, t);
+    return 0;
+}

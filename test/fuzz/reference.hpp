@@ -1,0 +1,324 @@
+/*
+ * reference.hpp — slow, obviously correct models that the fuzz harnesses hold src/core to.
+ *
+ * Everything here works one decimal digit at a time on std::string, or straight from the
+ * definition of numeric's layout; none of it shares code with src/core (only the byte order
+ * helpers load_u16/store_u16).  Speed does not matter, clarity does.
+ */
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "core/numeric_layout.hpp"
+
+namespace ref {
+
+using fastnumeric::load_u16;
+using fastnumeric::store_u16;
+
+/* A failed property: libFuzzer treats the abort as a crash and saves the input. */
+[[noreturn]] inline void fail(const char* what, const std::string& detail) {
+    std::fprintf(stderr, "PROPERTY FAILED: %s\n%s\n", what, detail.c_str());
+    std::abort();
+}
+
+inline void check(bool ok, const char* what, const std::string& detail = "") {
+    if (!ok)
+        fail(what, detail);
+}
+
+/* ------------------------------------------------------------ decimal strings */
+
+/* "0" for an empty or all-zero string; otherwise the digits without leading zeros. */
+inline std::string strip_zeros(const std::string& s) {
+    const size_t first = s.find_first_not_of('0');
+    return first == std::string::npos ? "0" : s.substr(first);
+}
+
+inline bool is_zero(const std::string& mag) { return strip_zeros(mag) == "0"; }
+
+/* Compare two magnitudes (decimal strings, any leading zeros). */
+inline int compare_mag(const std::string& a, const std::string& b) {
+    const std::string x = strip_zeros(a), y = strip_zeros(b);
+    if (x.size() != y.size())
+        return x.size() < y.size() ? -1 : 1;
+    return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* Digits are appended least significant first, then reversed: linear in the length. */
+inline std::string add_mag(const std::string& a, const std::string& b) {
+    std::string r;
+    int carry = 0;
+    for (size_t i = 0; i < a.size() || i < b.size() || carry; ++i) {
+        int s = carry;
+        if (i < a.size())
+            s += a[a.size() - 1 - i] - '0';
+        if (i < b.size())
+            s += b[b.size() - 1 - i] - '0';
+        r += static_cast<char>('0' + s % 10);
+        carry = s / 10;
+    }
+    return strip_zeros(std::string(r.rbegin(), r.rend()));
+}
+
+/* a - b for magnitudes with a >= b. */
+inline std::string sub_mag(const std::string& a, const std::string& b) {
+    std::string r;
+    int borrow = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+        int s = (a[a.size() - 1 - i] - '0') - borrow - (i < b.size() ? b[b.size() - 1 - i] - '0' : 0);
+        borrow = s < 0;
+        r += static_cast<char>('0' + (s + 10) % 10);
+    }
+    return strip_zeros(std::string(r.rbegin(), r.rend()));
+}
+
+inline std::string mul_mag(const std::string& a, const std::string& b) {
+    std::vector<int> acc(a.size() + b.size(), 0);
+    for (size_t i = 0; i < a.size(); ++i)
+        for (size_t j = 0; j < b.size(); ++j)
+            acc[i + j + 1] += (a[i] - '0') * (b[j] - '0');
+    for (size_t k = acc.size() - 1; k > 0; --k) {
+        acc[k - 1] += acc[k] / 10;
+        acc[k] %= 10;
+    }
+    std::string r;
+    for (int d : acc)
+        r += static_cast<char>('0' + d);
+    return strip_zeros(r);
+}
+
+/* A decimal value: (negative ? -1 : 1) * mag * 10^exp10.  Zero is never negative. */
+struct Decimal {
+    bool negative = false;
+    std::string mag = "0";
+    int exp10 = 0;
+};
+
+inline Decimal make_decimal(bool negative, const std::string& mag, int exp10) {
+    Decimal d{negative, strip_zeros(mag), exp10};
+    if (d.mag == "0")
+        d.negative = false;
+    return d;
+}
+
+/* The magnitude of d scaled to exponent e <= d.exp10 (appends zeros). */
+inline std::string mag_at(const Decimal& d, int e) { return d.mag + std::string(d.exp10 - e, '0'); }
+
+inline Decimal add(const Decimal& a, const Decimal& b) {
+    const int e = a.exp10 < b.exp10 ? a.exp10 : b.exp10;
+    const std::string x = mag_at(a, e), y = mag_at(b, e);
+    if (a.negative == b.negative)
+        return make_decimal(a.negative, add_mag(x, y), e);
+    return compare_mag(x, y) >= 0 ? make_decimal(a.negative, sub_mag(x, y), e)
+                                  : make_decimal(b.negative, sub_mag(y, x), e);
+}
+
+inline Decimal negate(Decimal d) {
+    d.negative = !d.negative && d.mag != "0";
+    return d;
+}
+
+inline Decimal multiply(const Decimal& a, const Decimal& b) {
+    return make_decimal(a.negative != b.negative, mul_mag(a.mag, b.mag), a.exp10 + b.exp10);
+}
+
+/* Round to a multiple of 10^-scale, half away from zero (scale may be negative). */
+inline Decimal round_to_scale(const Decimal& d, int scale) {
+    const int drop = -scale - d.exp10;   // digits of mag below the rounding position
+    if (drop <= 0)
+        return d;
+    const long kept = static_cast<long>(d.mag.size()) - drop;
+    if (kept < 0)
+        return make_decimal(false, "0", -scale);   // the first dropped digit is a leading zero
+    std::string head = d.mag.substr(0, static_cast<size_t>(kept));
+    if (d.mag[static_cast<size_t>(kept)] >= '5')
+        head = add_mag(head.empty() ? "0" : head, "1");
+    return make_decimal(d.negative, head.empty() ? "0" : head, -scale);
+}
+
+/* ------------------------------------------------------- base-10000 digit groups */
+
+/* numeric's stripped form: digits[0] is worth 10000^weight, no leading/trailing zero group. */
+struct Groups {
+    bool negative = false;
+    int weight = 0;
+    std::vector<int> digits;
+};
+
+inline int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+inline Groups to_groups(const Decimal& d) {
+    Groups g;
+    if (d.mag == "0")
+        return g;
+    g.negative = d.negative;
+    // pad so that the lowest digit sits at a multiple of 4 and the highest ends a group
+    const int low = floor_div(d.exp10, 4) * 4;
+    const std::string low_padded = d.mag + std::string(d.exp10 - low, '0');
+    const int top = low + static_cast<int>(low_padded.size());   // one past the highest power
+    const int top_group = floor_div(top + 3, 4);
+    const std::string padded = std::string(top_group * 4 - top, '0') + low_padded;
+    g.weight = top_group - 1;
+    for (size_t i = 0; i < padded.size(); i += 4)
+        g.digits.push_back(((padded[i] - '0') * 10 + (padded[i + 1] - '0')) * 100 +
+                           (padded[i + 2] - '0') * 10 + (padded[i + 3] - '0'));
+    size_t leading = 0;
+    while (g.digits[leading] == 0)   // mag is not zero: some group is not
+        ++leading;
+    g.digits.erase(g.digits.begin(), g.digits.begin() + static_cast<long>(leading));
+    g.weight -= static_cast<int>(leading);
+    while (g.digits.back() == 0)
+        g.digits.pop_back();
+    return g;
+}
+
+inline Decimal from_groups(bool negative, int weight, const std::vector<int>& digits) {
+    std::string mag;
+    for (int d : digits) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "%04d", d);
+        mag += buf;
+    }
+    return make_decimal(negative, mag.empty() ? "0" : mag,
+                        4 * (weight - static_cast<int>(digits.size()) + 1));
+}
+
+inline std::string describe(const Groups& g, int dscale) {
+    std::string s = g.negative ? "-" : "+";
+    s += " weight " + std::to_string(g.weight) + " dscale " + std::to_string(dscale) + " digits";
+    for (int d : g.digits)
+        s += " " + std::to_string(d);
+    return s;
+}
+
+/* ------------------------------------------------------------ numeric's bytes */
+
+constexpr int kShortDscaleMax = 63, kShortWeightMin = -64, kShortWeightMax = 63;
+constexpr int kDscaleMax = 16383;
+
+/* The body numeric stores for a stripped finite value (numeric.c's make_result). */
+inline std::vector<unsigned char> encode_body(const Groups& g, int dscale) {
+    const bool negative = g.negative && !g.digits.empty();
+    const int weight = g.digits.empty() ? 0 : g.weight;
+    std::vector<uint16_t> words;
+    if (dscale <= kShortDscaleMax && weight >= kShortWeightMin && weight <= kShortWeightMax) {
+        const int weight7 = weight < 0 ? weight + 128 : weight;   // 7-bit two's complement
+        words.push_back(static_cast<uint16_t>(0x8000 + (negative ? 0x2000 : 0) + dscale * 128 + weight7));
+    } else {
+        words.push_back(static_cast<uint16_t>((negative ? 0x4000 : 0) + dscale));
+        words.push_back(static_cast<uint16_t>(weight < 0 ? weight + 65536 : weight));
+    }
+    for (int d : g.digits)
+        words.push_back(static_cast<uint16_t>(d));
+    std::vector<unsigned char> out(2 * words.size());
+    for (size_t i = 0; i < words.size(); ++i)
+        store_u16(&out[2 * i], words[i]);
+    return out;
+}
+
+inline std::vector<unsigned char> special_body(fastnumeric::Kind k) {
+    std::vector<unsigned char> out(2);
+    store_u16(out.data(), k == fastnumeric::Kind::NaN ? 0xC000 : k == fastnumeric::Kind::PosInf ? 0xD000 : 0xF000);
+    return out;
+}
+
+/* The fields a body's header words announce, read bit by bit from numeric.h's definitions. */
+struct Header {
+    enum Form { Short, Long, Special } form;
+    bool negative;
+    int weight;
+    int dscale;
+    size_t header_bytes;
+};
+
+inline Header read_header(const unsigned char* body) {
+    const unsigned h = load_u16(body);
+    const unsigned top2 = h >> 14;
+    if (top2 == 3)
+        return Header{Header::Special, h == 0xF000, 0, 0, 2};
+    if (top2 == 2) {
+        int weight = static_cast<int>(h & 0x7F);
+        if (weight >= 64)
+            weight -= 128;
+        return Header{Header::Short, (h >> 13 & 1) != 0, weight, static_cast<int>(h >> 7 & 0x3F), 2};
+    }
+    const int weight = static_cast<int>(load_u16(body + 2));
+    return Header{Header::Long, top2 == 1, weight >= 32768 ? weight - 65536 : weight,
+                  static_cast<int>(h & 0x3FFF), 4};
+}
+
+/*
+ * Whether a body is exactly what numeric stores: a special is one of the three header words
+ * alone; a finite value has whole digits in 0..9999, none leading or trailing zero, zero is
+ * positive with weight 0, and the header form is the one make_result picks.
+ */
+inline bool is_canonical_body(const unsigned char* body, size_t len) {
+    if (len < 2 || len % 2 != 0)
+        return false;
+    const unsigned h = load_u16(body);
+    const Header hd = read_header(body);
+    if (hd.form == Header::Special)
+        return len == 2 && (h == 0xC000 || h == 0xD000 || h == 0xF000);
+    if (len < hd.header_bytes)
+        return false;
+    const size_t n = (len - hd.header_bytes) / 2;
+    std::vector<int> digits;
+    for (size_t i = 0; i < n; ++i)
+        digits.push_back(load_u16(body + hd.header_bytes + 2 * i));
+    for (int d : digits)
+        if (d > 9999)
+            return false;
+    if (!digits.empty() && (digits.front() == 0 || digits.back() == 0))
+        return false;
+    if (digits.empty() && (hd.negative || hd.weight != 0))
+        return false;
+    const bool fits_short = hd.dscale <= kShortDscaleMax && hd.weight >= kShortWeightMin &&
+                            hd.weight <= kShortWeightMax;
+    return fits_short == (hd.form == Header::Short);
+}
+
+/* ------------------------------------------------------------------- text */
+
+/*
+ * numeric_out's text of a finite value: exactly dscale fraction digits, zeros beyond the
+ * digits.  Like numeric_out, only the leading group loses its leading zeros, so a body with
+ * a leading zero group (not stripped: nothing stores one) prints "00000" for weight 1.
+ */
+inline std::string format_finite(bool negative, int weight, int dscale, const std::vector<int>& digits) {
+    auto group = [&](int power) {   // the 4 decimal digits worth 10000^power
+        const long i = static_cast<long>(weight) - power;
+        const int d = i >= 0 && i < static_cast<long>(digits.size()) ? digits[i] : 0;
+        return std::string{char('0' + d / 1000), char('0' + d / 100 % 10), char('0' + d / 10 % 10),
+                           char('0' + d % 10)};
+    };
+    std::string text = negative ? "-" : "";
+    if (weight < 0)
+        text += "0";
+    for (int p = weight; p >= 0; --p)
+        text += p == weight ? strip_zeros(group(p)) : group(p);
+    if (dscale > 0) {
+        std::string fraction;
+        for (int p = -1; static_cast<int>(fraction.size()) < dscale; --p)
+            fraction += group(p);
+        text += "." + fraction.substr(0, static_cast<size_t>(dscale));
+    }
+    return text;
+}
+
+inline std::string hex(const unsigned char* p, size_t n) {
+    std::string s;
+    char buf[4];
+    for (size_t i = 0; i < n && i < 64; ++i) {
+        std::snprintf(buf, sizeof buf, "%02x", p[i]);
+        s += buf;
+    }
+    return n > 64 ? s + "..." : s;
+}
+
+inline std::string hex(const std::vector<unsigned char>& v) { return hex(v.data(), v.size()); }
+
+}  // namespace ref
