@@ -21,15 +21,18 @@ struct TwoDigitTable {
 };
 constexpr TwoDigitTable kTwoDigits;
 
-inline void put2(char* out, int dig) { std::memcpy(out, kTwoDigits.pairs + 2 * dig, 2); }
+inline void put2(char* out, unsigned dig) { std::memcpy(out, kTwoDigits.pairs + 2 * dig, 2); }
 
-inline void put4(char* out, int dig) {
-    put2(out, dig / 100);
+/* A digit above 9999 (only a damaged datum has one) prints as garbage, like numeric_out's,
+   but the table is never read out of bounds: hence the "% 100" on the upper pair. */
+inline void put4(char* out, unsigned dig) {
+    put2(out, dig / 100 % 100);
     put2(out + 2, dig % 100);
 }
 
-inline int digit_or_zero(const NumericView& v, int i) {
-    return i >= 0 && i < v.ndigits ? v.digit(i) : 0;
+/* The digit as 0..65535: a damaged negative digit cannot index before the table. */
+inline unsigned digit_or_zero(const NumericView& v, int i) {
+    return i >= 0 && i < v.ndigits ? static_cast<uint16_t>(v.digit(i)) : 0;
 }
 
 const char* special_text(Kind k) {
@@ -54,7 +57,7 @@ char* format_numeric(const NumericView& v, char* out) {
         d = v.weight + 1;
     } else {
         // the leading digit without its leading zeros (a zero still prints "0")
-        const int lead = digit_or_zero(v, 0);
+        const unsigned lead = digit_or_zero(v, 0);
         if (lead >= 1000) {
             put4(p, lead);
             p += 4;
