@@ -17,22 +17,13 @@
 #include <memory>
 
 #include "core/sum_accum.hpp"
+#include "../unit/slot_arena.hpp"
 #include "operands.hpp"
 
 using namespace fastnumeric;
 
 namespace {
 
-/* Slot memory for the accumulators, freed with the input. */
-struct Arena {
-    std::vector<std::unique_ptr<char[]>> blocks;
-    static void* allocate(void* self, size_t bytes) {
-        auto& blocks = static_cast<Arena*>(self)->blocks;
-        blocks.emplace_back(new char[bytes]);
-        return blocks.back().get();
-    }
-    SlotAllocator allocator() { return SlotAllocator{&Arena::allocate, this}; }
-};
 
 /* numeric's NumericAggState for sum(), with an exact decimal sum. */
 struct ReferenceState {
@@ -99,7 +90,7 @@ struct ReferenceState {
 
 /* An accumulator under test, its reference, and the values it holds in window order. */
 struct Window {
-    Arena arena;
+    SlotArena arena;
     SumAccum accum;
     ReferenceState reference;
     std::deque<ref::Operand> values;

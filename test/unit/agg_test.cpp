@@ -13,21 +13,12 @@
 #include "core/decimal_format.hpp"
 #include "core/decimal_parse.hpp"
 #include "core/sum_accum.hpp"
+#include "slot_arena.hpp"
 
 using namespace fastnumeric;
 
 namespace {
 
-/* Memory for the digit slots, freed with the test. */
-struct Arena {
-    std::vector<std::unique_ptr<char[]>> blocks;
-    static void* allocate(void* self, size_t bytes) {
-        auto& blocks = static_cast<Arena*>(self)->blocks;
-        blocks.emplace_back(new char[bytes]);
-        return blocks.back().get();
-    }
-    SlotAllocator allocator() { return SlotAllocator{&Arena::allocate, this}; }
-};
 
 /* A numeric body parsed from plain decimal text (or a special). */
 struct Value {
@@ -173,7 +164,7 @@ protected:
         sum_init(&s, arena.allocator());
         return s;
     }
-    Arena arena;
+    SlotArena arena;
 };
 
 TEST_F(SumAccumTest, RandomSetsMatchTheReference) {
