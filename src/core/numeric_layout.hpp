@@ -124,6 +124,39 @@ inline bool decode_numeric(const unsigned char* body, size_t len, NumericView* o
     return true;
 }
 
+/*
+ * A 2-byte-header body of at most kSmallShortGroups digit groups read as one integer:
+ * value = ±digits * 10000^low.  The per-row fast paths (short arithmetic, the sum's int128)
+ * start from this instead of a NumericView.
+ */
+constexpr int kSmallShortGroups = 4;   // 10000^4 = 10^16 < 2^63
+struct SmallShortValue {
+    uint64_t digits;   // the digit groups read as one base-10000 integer (0: zero)
+    int low;           // position (power of 10000) of the last digit group
+    int high;          // position of the first (the weight)
+    int dscale;
+    bool negative;
+};
+
+/* False unless the body is a finite 2-byte-header value of at most kSmallShortGroups groups. */
+inline bool read_small_short(const unsigned char* body, size_t len, SmallShortValue* out) {
+    if (len < 2 || len > 2 + 2 * kSmallShortGroups)
+        return false;
+    const uint16_t h = load_u16(body);
+    if ((h & kSignMask) != kShort)
+        return false;
+    const int n = static_cast<int>((len - 2) / 2);
+    uint64_t m = 0;
+    for (int i = 0; i < n; ++i)
+        m = m * kBase + load_u16(body + 2 + 2 * i);
+    out->digits = m;
+    out->high = short_weight(h);
+    out->low = out->high - n + 1;
+    out->dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
+    out->negative = (h & kShortSignBit) != 0;
+    return true;
+}
+
 /* numeric's rule for picking the 2-byte header. */
 inline bool can_be_short(int dscale, int weight) {
     return dscale <= kShortDscaleMax && weight <= kShortWeightMax && weight >= kShortWeightMin;

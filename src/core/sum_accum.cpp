@@ -237,21 +237,16 @@ void sum_add(SumAccum* s, const NumericView& v) {
 }
 
 bool sum_add_short_body(SumAccum* s, const unsigned char* body, size_t len) {
-    if (len < 4 || len > 10)
-        return false;   // zero, or more than 4 digit groups
-    const uint16_t h = load_u16(body);
-    if ((h & kSignMask) != kShort)
-        return false;
-    const int n = static_cast<int>((len - 2) / 2);
-    const int shift = s->small_frac + short_weight(h) - n + 1;   // zero groups to append
-    if (shift < 0 || n + shift > kSmallGroups)
+    SmallShortValue v;
+    if (len < 4 || !read_small_short(body, len, &v))
+        return false;   // zero, or not a small 2-byte-header value
+    const int shift = s->small_frac + v.low;   // zero groups to append
+    if (shift < 0 || v.high - v.low + 1 + shift > kSmallGroups)
         return false;   // needs a finer scale than small's, or does not fit it: general path
-    int64_t head = 0;
-    for (int i = 0; i < n; ++i)
-        head = head * kBase + load_u16(body + 2 + 2 * i);
-    count_finite(s, (h & kShortDscaleMask) >> kShortDscaleShift);
-    const i128 m = shift == 0 ? i128{head} : head * kPow10000.p[shift];
-    small_add(s, (h & kShortSignBit) ? -m : m);
+    count_finite(s, v.dscale);
+    const i128 m = shift == 0 ? i128{static_cast<int64_t>(v.digits)}
+                              : static_cast<int64_t>(v.digits) * kPow10000.p[shift];
+    small_add(s, v.negative ? -m : m);
     return true;
 }
 
