@@ -31,20 +31,18 @@ inline int compare_args(FunctionCallInfo fcinfo) {
 int sort_compare(Datum a, Datum b, SortSupport) {
     const struct varlena* pa = reinterpret_cast<const struct varlena*>(DatumGetPointer(a));
     const struct varlena* pb = reinterpret_cast<const struct varlena*>(DatumGetPointer(b));
-    if (likely(VARATT_IS_SHORT(pa) && VARATT_IS_SHORT(pb))) {
-        const size_t na = VARSIZE_SHORT(pa) - VARHDRSZ_SHORT, nb = VARSIZE_SHORT(pb) - VARHDRSZ_SHORT;
-        int r;
-        if (likely(na >= 2 && nb >= 2 && compare_short_bodies(body_of(pa), na, body_of(pb), nb, &r)))
-            return r;
-    }
+    const size_t na = inline_short_body_size(pa), nb = inline_short_body_size(pb);
+    int r;
+    if (likely(na >= 2 && nb >= 2 && compare_short_bodies(body_of(pa), na, body_of(pb), nb, &r)))
+        return r;
     return compare_datums(a, b);
 }
 
 Datum sort_abbreviate(Datum original, SortSupport) {
     const struct varlena* s = reinterpret_cast<const struct varlena*>(DatumGetPointer(original));
+    const size_t n = inline_short_body_size(s);
     int64 key;
-    if (likely(VARATT_IS_SHORT(s) && VARSIZE_SHORT(s) - VARHDRSZ_SHORT >= 2 &&
-               short_abbreviated_key(body_of(s), VARSIZE_SHORT(s) - VARHDRSZ_SHORT, &key)))
+    if (likely(n >= 2 && short_abbreviated_key(body_of(s), n, &key)))
         return Int64GetDatum(key);
     struct varlena* p = packed_datum(original);
     key = abbreviated_key(view_of(p));

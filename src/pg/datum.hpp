@@ -25,6 +25,15 @@ inline const unsigned char* body_of(const struct varlena* p) {
     return reinterpret_cast<const unsigned char*>(VARDATA_ANY(p));
 }
 
+/*
+ * Body size of an inline datum with a 1-byte varlena header (how stored values come), or 0
+ * for any other datum.  An external TOAST pointer's header byte has the low bit set too, so
+ * VARATT_IS_SHORT alone would take the pointer for a body.
+ */
+inline size_t inline_short_body_size(const struct varlena* p) {
+    return VARATT_IS_1B(p) && !VARATT_IS_1B_E(p) ? VARSIZE_1B(p) - VARHDRSZ_SHORT : 0;
+}
+
 /* Free what packed_datum allocated, if it allocated. */
 inline void release_packed(struct varlena* p, Datum original) {
     if (reinterpret_cast<Pointer>(p) != DatumGetPointer(original))
