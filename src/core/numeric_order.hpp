@@ -16,39 +16,42 @@ namespace fastnumeric {
 int compare_numeric(const NumericView& a, const NumericView& b);
 
 /*
- * The common case of compare_numeric without decoding: two nonzero, stripped values in the
- * 2-byte-header form (bodies as stored, after the varlena header, each at least 2 bytes).
- * Returns false, leaving *result alone, for anything else.
+ * The common case of compare_numeric without decoding: two nonzero values in the
+ * 2-byte-header form whose leading digit is not zero (bodies as stored, after the varlena
+ * header, each at least 2 bytes).  Trailing zero digits are harmless: a missing digit reads
+ * as zero.  Returns false, leaving *result alone, for anything else.
  */
 inline bool compare_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b,
                                  size_t blen, int* result) {
     const uint16_t ha = load_u16(a), hb = load_u16(b);
     const int na = static_cast<int>((alen - 2) / 2), nb = static_cast<int>((blen - 2) / 2);
-    if ((ha & kSignMask) != kShort || (hb & kSignMask) != kShort || na == 0 || nb == 0)
+    if (((ha & kSignMask) != kShort) | ((hb & kSignMask) != kShort) | (na == 0) | (nb == 0))
         return false;
     const uint16_t lead_a = load_u16(a + 2), lead_b = load_u16(b + 2);
-    if (lead_a == 0 || lead_b == 0 || load_u16(a + 2 * na) == 0 || load_u16(b + 2 * nb) == 0)
-        return false;   // not stripped: only the general path may judge
-    // the sign, then the weight with the leading digit, then the other digits decide
-    const bool nega = (ha & kShortSignBit) != 0, negb = (hb & kShortSignBit) != 0;
-    const int dir = nega ? -1 : 1;
-    const int head_a = short_weight(ha) * kBase + lead_a, head_b = short_weight(hb) * kBase + lead_b;
-    int r;
-    if (nega != negb) {
-        r = 1;
-    } else if (head_a != head_b) {
-        r = head_a > head_b ? 1 : -1;
-    } else {
-        r = 0;
-        const int n = na < nb ? na : nb;
-        for (int i = 2; i <= n && r == 0; ++i) {
-            const uint16_t da = load_u16(a + 2 * i), db = load_u16(b + 2 * i);
-            r = da > db ? 1 : da < db ? -1 : 0;
-        }
-        if (r == 0)
-            r = na > nb ? 1 : na < nb ? -1 : 0;
+    if ((lead_a == 0) | (lead_b == 0))
+        return false;   // a leading zero digit: the weight says nothing, only decoding may judge
+    // Sign, weight and leading digit as one signed number: the 7-bit two's-complement weight
+    // with its sign bit flipped counts up from the smallest weight, above a digit (< 2^14).
+    const auto head = [](uint16_t h, uint16_t lead) {
+        const int32_t magnitude = (((h & 0x7F) ^ kShortWeightSignBit) << 14) | lead;
+        return (h & kShortSignBit) ? -magnitude : magnitude;
+    };
+    const int32_t head_a = head(ha, lead_a), head_b = head(hb, lead_b);
+    if (head_a != head_b) {
+        *result = head_a < head_b ? -1 : 1;
+        return true;
     }
-    *result = r * dir;
+    // Same sign, weight and leading digit: the first differing digit decides.
+    int r = 0;
+    const int n = na > nb ? na : nb;
+    for (int i = 1; i < n; ++i) {
+        const uint16_t da = i < na ? load_u16(a + 2 + 2 * i) : 0, db = i < nb ? load_u16(b + 2 + 2 * i) : 0;
+        if (da != db) {
+            r = da > db ? 1 : -1;
+            break;
+        }
+    }
+    *result = head_a < 0 ? -r : r;
     return true;
 }
 

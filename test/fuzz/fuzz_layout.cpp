@@ -1,5 +1,6 @@
 /*
- * fuzz_layout.cpp — libFuzzer harness for the byte layout (src/core/numeric_layout.hpp).
+ * fuzz_layout.cpp — libFuzzer harness for the byte layout (src/core/numeric_layout.hpp) and
+ * the in-place order of short bodies (src/core/numeric_order.hpp).
  *
  * The input is a numeric body (the bytes after the varlena header).  Properties:
  *   - body_is_valid accepts exactly the bodies at least as long as the header their first
@@ -9,11 +10,14 @@
  *     with encode_finite / finite_body_size to the very same bytes;
  *   - any other decodable body with digits in 0..9999 is a value: stripped() and
  *     encode_finite turn it into the canonical body of the same value and dscale (checked
- *     against the reference encoder), which decodes and re-encodes to itself.
+ *     against the reference encoder), which decodes and re-encodes to itself;
+ *   - whenever compare_short_bodies judges a pair among the body, its canonical form, the
+ *     body with a zero digit appended and a few fixed values, it agrees with the reference.
  */
 #include <memory>
 
 #include "core/numeric_layout.hpp"
+#include "core/numeric_order.hpp"
 #include "reference.hpp"
 
 using namespace fastnumeric;
@@ -32,6 +36,41 @@ FiniteValue value_of(const NumericView& v, std::vector<uint16_t>* storage) {
     for (int i = 0; i < v.ndigits; ++i)
         storage->push_back(static_cast<uint16_t>(v.digit(i)));
     return FiniteValue{v.negative, v.weight, v.dscale, storage->data(), v.ndigits};
+}
+
+/* The value of a decodable finite body, in the reference's terms. */
+ref::Decimal reference_value(const std::vector<unsigned char>& body) {
+    NumericView v;
+    decode_numeric(body.data(), body.size(), &v);
+    std::vector<int> digits;
+    for (int i = 0; i < v.ndigits; ++i)
+        digits.push_back(v.digit(i));
+    return ref::from_groups(v.negative, v.weight, digits);
+}
+
+int reference_order(const ref::Decimal& a, const ref::Decimal& b) {
+    const ref::Decimal difference = ref::add(a, ref::negate(b));
+    return difference.mag == "0" ? 0 : difference.negative ? -1 : 1;
+}
+
+/* compare_short_bodies, where it answers, against the reference over every ordered pair. */
+void check_short_order(const std::vector<std::vector<unsigned char>>& bodies, const std::string& input) {
+    for (const auto& a : bodies)
+        for (const auto& b : bodies) {
+            int r;
+            if (compare_short_bodies(a.data(), a.size(), b.data(), b.size(), &r))
+                ref::check(r == reference_order(reference_value(a), reference_value(b)), "compare_short_bodies",
+                           input + "\n a " + ref::hex(a) + "\n b " + ref::hex(b));
+        }
+}
+
+/* Short bodies (header word, digits) to order against: 5, -5, 0.5, 10000, 123456.78, -123456.78. */
+std::vector<unsigned char> words(std::initializer_list<uint16_t> w) {
+    std::vector<unsigned char> out(2 * w.size());
+    size_t i = 0;
+    for (uint16_t x : w)
+        store_u16(out.data() + 2 * i++, x);
+    return out;
 }
 
 }  // namespace
@@ -95,5 +134,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     NumericView again;
     ref::check(decode_numeric(canonical_bytes.data(), canonical_bytes.size(), &again), "re-decode", input);
     ref::check(encode(value_of(again, &storage)) == canonical_bytes, "decode -> encode is the identity", input);
+
+    std::vector<unsigned char> padded(body, body + size);
+    padded.push_back(0);
+    padded.push_back(0);
+    check_short_order({std::vector<unsigned char>(body, body + size), canonical_bytes, padded,
+                       words({0x8000, 5}), words({0x8000 | 0x2000, 5}), words({0x8000 | 0x7F, 5000}),
+                       words({0x8000 | 1, 1}), words({0x8000 | (2 << 7) | 1, 12, 3456, 7800}),
+                       words({0x8000 | 0x2000 | (2 << 7) | 1, 12, 3456, 7800})},
+                      input);
     return 0;
 }

@@ -300,6 +300,23 @@ TEST(Order, MatchesReferenceAndAbbreviatedKeysNeverDisagree) {
     EXPECT_GT(short_path, 100000);   // the undecoded path is the common one
 }
 
+TEST(Order, ShortBodyPathReadsMissingDigitsAsZero) {
+    // 10000 written as [1 0] (weight 1, a trailing zero digit) against [1] and neighbours
+    const auto padded = bytes({0x8000 | 1, 1, 0}), plain = encode_text("10000");
+    const auto above = encode_text("10000.0001"), negative_padded = bytes({0x8000 | 0x2000 | 1, 1, 0});
+    int r = 7;
+    ASSERT_TRUE(compare_short_bodies(padded.data(), padded.size(), plain.data(), plain.size(), &r));
+    EXPECT_EQ(r, 0);
+    ASSERT_TRUE(compare_short_bodies(plain.data(), plain.size(), padded.data(), padded.size(), &r));
+    EXPECT_EQ(r, 0);
+    ASSERT_TRUE(compare_short_bodies(padded.data(), padded.size(), above.data(), above.size(), &r));
+    EXPECT_EQ(r, -1);
+    ASSERT_TRUE(compare_short_bodies(above.data(), above.size(), padded.data(), padded.size(), &r));
+    EXPECT_EQ(r, 1);
+    ASSERT_TRUE(compare_short_bodies(negative_padded.data(), negative_padded.size(), plain.data(), plain.size(), &r));
+    EXPECT_EQ(r, -1);
+}
+
 TEST(Order, ShortBodyPathDeclinesWhatItCannotJudge) {
     int r = 7;
     const auto zero = encode_text("0"), one = encode_text("1");
