@@ -78,6 +78,9 @@ bool final_special_or_null(FunctionCallInfo fcinfo, const SumAccum* s, Datum* re
 /* The smaller (want < 0) or larger (want > 0) datum; on a tie the second, like numeric's. */
 Datum pick(FunctionCallInfo fcinfo, int want) {
     const Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
+    int in_place;
+    if (likely(compare_inline(a, b, &in_place)))
+        return (want < 0 && in_place < 0) || (want > 0 && in_place > 0) ? a : b;
     struct varlena* pa = packed_datum(a);
     struct varlena* pb = packed_datum(b);
     const int cmp = compare_packed(pa, pb);
@@ -130,10 +133,13 @@ Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
         s = new_state(aggregate_context(fcinfo, "fastnumeric_avg_accum"));
     if (!PG_ARGISNULL(1)) {
         const Datum d = PG_GETARG_DATUM(1);
-        struct varlena* p = packed_datum(d);
-        if (!sum_add_short_body(s, body_of(p), VARSIZE_ANY_EXHDR(p)))
+        const unsigned char* body;
+        const size_t n = inline_body(d, &body);
+        if (!sum_add_short_body(s, body, n)) {
+            struct varlena* p = packed_datum(d);
             sum_add(s, view_of(p));
-        release_packed(p, d);
+            release_packed(p, d);
+        }
     }
     PG_RETURN_POINTER(s);
 }

@@ -56,17 +56,13 @@ DigitBuffer grown_scratch(FunctionCallInfo fcinfo, int needed) {
 
 Datum binary_arith(FunctionCallInfo fcinfo, ArithOp op) {
     const Datum da = PG_GETARG_DATUM(0), db = PG_GETARG_DATUM(1);
-    struct varlena* pa = packed_datum(da);
-    struct varlena* pb = packed_datum(db);
-    const size_t na = VARSIZE_ANY_EXHDR(pa), nb = VARSIZE_ANY_EXHDR(pb);
+    const unsigned char *ba, *bb;
+    const size_t na = inline_body(da, &ba), nb = inline_body(db, &bb);   // 0: not inline, declined
     ShortBody fast;
     const bool done = op == ArithOp::Multiply
-                          ? multiply_short_bodies(body_of(pa), na, body_of(pb), nb, &fast)
-                          : add_short_bodies(body_of(pa), na, body_of(pb), nb,
-                                             op == ArithOp::Subtract, &fast);
+                          ? multiply_short_bodies(ba, na, bb, nb, &fast)
+                          : add_short_bodies(ba, na, bb, nb, op == ArithOp::Subtract, &fast);
     if (likely(done)) {
-        release_packed(pa, da);
-        release_packed(pb, db);
         // All of the small buffer is copied (a fixed-size copy, no memcpy call); the varlena
         // size says how much of it is the value.
         struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + sizeof fast.bytes));
@@ -74,6 +70,8 @@ Datum binary_arith(FunctionCallInfo fcinfo, ArithOp op) {
         SET_VARSIZE(result, VARHDRSZ + fast.size);
         return PointerGetDatum(result);
     }
+    struct varlena* pa = packed_datum(da);
+    struct varlena* pb = packed_datum(db);
     const NumericView a = view_of(pa), b = view_of(pb);
     Datum result;
     if (unlikely(a.kind != Kind::Finite || b.kind != Kind::Finite)) {

@@ -26,12 +26,23 @@ inline const unsigned char* body_of(const struct varlena* p) {
 }
 
 /*
- * Body size of an inline datum with a 1-byte varlena header (how stored values come), or 0
- * for any other datum.  An external TOAST pointer's header byte has the low bit set too, so
- * VARATT_IS_SHORT alone would take the pointer for a body.
+ * The body of a datum whose bytes are all here, read where it lies: a 1-byte header (how
+ * stored values come) or an uncompressed 4-byte one (fresh results, constants).  Returns
+ * the body size, or 0 for an external TOAST pointer or a compressed value, which only
+ * packed_datum can read (no numeric body is that short).  The hot paths classify the header
+ * once here instead of in packed_datum, VARDATA_ANY and VARSIZE_ANY_EXHDR in turn.  An
+ * external pointer's header byte has the low bit set too: VARATT_IS_1B alone would take the
+ * pointer for a body.
  */
-inline size_t inline_short_body_size(const struct varlena* p) {
-    return VARATT_IS_1B(p) && !VARATT_IS_1B_E(p) ? VARSIZE_1B(p) - VARHDRSZ_SHORT : 0;
+inline size_t inline_body(Datum d, const unsigned char** body) {
+    const struct varlena* p = reinterpret_cast<const struct varlena*>(DatumGetPointer(d));
+    const unsigned char* bytes = reinterpret_cast<const unsigned char*>(p);
+    if (likely(VARATT_IS_1B(p))) {
+        *body = bytes + VARHDRSZ_SHORT;
+        return likely(!VARATT_IS_1B_E(p)) ? VARSIZE_1B(p) - VARHDRSZ_SHORT : 0;
+    }
+    *body = bytes + VARHDRSZ;
+    return VARATT_IS_4B_U(p) ? VARSIZE_4B(p) - VARHDRSZ : 0;
 }
 
 /* Free what packed_datum allocated, if it allocated. */
@@ -61,6 +72,13 @@ inline int compare_packed(const struct varlena* pa, const struct varlena* pb) {
     if (na < 2 || nb < 2 || !compare_short_bodies(body_of(pa), na, body_of(pb), nb, &r))
         r = compare_numeric(view_of(pa), view_of(pb));
     return r;
+}
+
+/* numeric's order of two datums when both are inline and compare_short_bodies can judge them. */
+inline bool compare_inline(Datum a, Datum b, int* result) {
+    const unsigned char *ba, *bb;
+    const size_t na = inline_body(a, &ba), nb = inline_body(b, &bb);
+    return na >= 2 && nb >= 2 && compare_short_bodies(ba, na, bb, nb, result);
 }
 
 /*
