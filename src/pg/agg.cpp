@@ -27,7 +27,7 @@ void* allocate_in_context(void* context, size_t bytes) {
     return MemoryContextAlloc(static_cast<MemoryContext>(context), bytes);
 }
 
-SumAccum* new_state(MemoryContext context) {
+__attribute__((noinline)) SumAccum* new_state(MemoryContext context) {
     SumAccum* s = static_cast<SumAccum*>(MemoryContextAlloc(context, sizeof(SumAccum)));
     sum_init(s, SlotAllocator{allocate_in_context, context});
     return s;
@@ -38,6 +38,13 @@ MemoryContext aggregate_context(FunctionCallInfo fcinfo, const char* caller) {
     if (!AggCheckCallContext(fcinfo, &context))
         elog(ERROR, "%s called in non-aggregate context", caller);
     return context;
+}
+
+/* sum_add of a datum the per-row fast path declined; out of line so that path stays lean. */
+__attribute__((noinline)) void sum_add_made_readable(SumAccum* s, Datum d) {
+    struct varlena* p = packed_datum(d);
+    sum_add(s, view_of(p));
+    release_packed(p, d);
 }
 
 inline SumAccum* state_arg(FunctionCallInfo fcinfo, int n) {
@@ -75,22 +82,29 @@ bool final_special_or_null(FunctionCallInfo fcinfo, const SumAccum* s, Datum* re
     return false;
 }
 
-/* The smaller (want < 0) or larger (want > 0) datum; on a tie the second, like numeric's. */
-Datum pick(FunctionCallInfo fcinfo, int want) {
-    const Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-    int in_place;
-    if (likely(compare_inline(a, b, &in_place)))
-        return (want < 0 && in_place < 0) || (want > 0 && in_place > 0) ? a : b;
+/* Whether the first of two values compared `cmp` wins: smaller (want < 0) or larger (want > 0). */
+inline bool first_wins(int cmp, int want) { return (want < 0 && cmp < 0) || (want > 0 && cmp > 0); }
+
+/* pick for datums compare_inline declines; kept out of line so the hot path stays lean. */
+__attribute__((noinline)) Datum pick_made_readable(Datum a, Datum b, int want) {
     struct varlena* pa = packed_datum(a);
     struct varlena* pb = packed_datum(b);
-    const int cmp = compare_packed(pa, pb);
     // the winner is returned as read (detoasted if it had to be); the loser is released
-    if ((want < 0 && cmp < 0) || (want > 0 && cmp > 0)) {
+    if (first_wins(compare_packed(pa, pb), want)) {
         release_packed(pb, b);
         return PointerGetDatum(pa);
     }
     release_packed(pa, a);
     return PointerGetDatum(pb);
+}
+
+/* The smaller (want < 0) or larger (want > 0) datum; on a tie the second, like numeric's. */
+inline Datum pick(FunctionCallInfo fcinfo, int want) {
+    const Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
+    int cmp;
+    if (likely(compare_inline(a, b, &cmp)))
+        return first_wins(cmp, want) ? a : b;
+    return pick_made_readable(a, b, want);
 }
 
 /*
@@ -129,17 +143,14 @@ PG_FUNCTION_INFO_V1(fastnumeric_larger);
 /* Transition of sum and avg (also their moving-aggregate forward transition). */
 Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
     SumAccum* s = state_arg(fcinfo, 0);
-    if (s == nullptr)
+    if (unlikely(s == nullptr))
         s = new_state(aggregate_context(fcinfo, "fastnumeric_avg_accum"));
     if (!PG_ARGISNULL(1)) {
         const Datum d = PG_GETARG_DATUM(1);
         const unsigned char* body;
         const size_t n = inline_body(d, &body);
-        if (!sum_add_short_body(s, body, n)) {
-            struct varlena* p = packed_datum(d);
-            sum_add(s, view_of(p));
-            release_packed(p, d);
-        }
+        if (unlikely(!sum_add_short_body(s, body, n)))
+            sum_add_made_readable(s, d);
     }
     PG_RETURN_POINTER(s);
 }

@@ -54,22 +54,8 @@ DigitBuffer grown_scratch(FunctionCallInfo fcinfo, int needed) {
     return s->buffer;
 }
 
-Datum binary_arith(FunctionCallInfo fcinfo, ArithOp op) {
-    const Datum da = PG_GETARG_DATUM(0), db = PG_GETARG_DATUM(1);
-    const unsigned char *ba, *bb;
-    const size_t na = inline_body(da, &ba), nb = inline_body(db, &bb);   // 0: not inline, declined
-    ShortBody fast;
-    const bool done = op == ArithOp::Multiply
-                          ? multiply_short_bodies(ba, na, bb, nb, &fast)
-                          : add_short_bodies(ba, na, bb, nb, op == ArithOp::Subtract, &fast);
-    if (likely(done)) {
-        // All of the small buffer is copied (a fixed-size copy, no memcpy call); the varlena
-        // size says how much of it is the value.
-        struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + sizeof fast.bytes));
-        std::memcpy(VARDATA(result), fast.bytes, sizeof fast.bytes);
-        SET_VARSIZE(result, VARHDRSZ + fast.size);
-        return PointerGetDatum(result);
-    }
+/* binary_arith for what the small path declines; out of line so that path stays lean. */
+__attribute__((noinline)) Datum binary_arith_general(FunctionCallInfo fcinfo, ArithOp op, Datum da, Datum db) {
     struct varlena* pa = packed_datum(da);
     struct varlena* pb = packed_datum(db);
     const NumericView a = view_of(pa), b = view_of(pb);
@@ -88,6 +74,24 @@ Datum binary_arith(FunctionCallInfo fcinfo, ArithOp op) {
     release_packed(pa, da);
     release_packed(pb, db);
     return result;
+}
+
+Datum binary_arith(FunctionCallInfo fcinfo, ArithOp op) {
+    const Datum da = PG_GETARG_DATUM(0), db = PG_GETARG_DATUM(1);
+    const unsigned char *ba, *bb;
+    const size_t na = inline_body(da, &ba), nb = inline_body(db, &bb);   // 0: not inline, declined
+    ShortBody fast;
+    const bool done = op == ArithOp::Multiply
+                          ? multiply_short_bodies(ba, na, bb, nb, &fast)
+                          : add_short_bodies(ba, na, bb, nb, op == ArithOp::Subtract, &fast);
+    if (unlikely(!done))
+        return binary_arith_general(fcinfo, op, da, db);
+    // All of the small buffer is copied (a fixed-size copy, no memcpy call); the varlena
+    // size says how much of it is the value.
+    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + sizeof fast.bytes));
+    std::memcpy(VARDATA(result), fast.bytes, sizeof fast.bytes);
+    SET_VARSIZE(result, VARHDRSZ + fast.size);
+    return PointerGetDatum(result);
 }
 
 /* A copy of the operand with the header word of `op`: one palloc, digits unchanged. */
