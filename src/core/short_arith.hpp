@@ -3,10 +3,10 @@
  *
  * The common operands (money, quantities, counters) are 2-byte-header bodies of at most
  * four base-10000 digits.  Read as integers aligned on their lowest digit group, their sum
- * fits int64 (4 groups: below 2 * 10^16) and their product fits uint64 when the multiply
- * does not overflow; the result body is written straight from that integer.  Anything else
- * (long headers, specials, more digits, a result needing the long header or a dscale above
- * 63) is declined, and the caller takes the general path (digit_arith.hpp), which gives the
+ * fits int64 (4 groups: below 2 * 10^16) and their product 128 bits (below 10^32); the
+ * result body is written straight from that integer.  Anything else
+ * (long headers, specials, more digits, a result needing the long header or a dscale above 63)
+ * is declined, and the caller takes the general path (digit_arith.hpp), which gives the
  * same bytes.  Results follow numeric's rules: + and - keep the larger dscale, * the sum of
  * the dscales; digits are stripped; zero is positive with weight 0.
  */
@@ -18,9 +18,12 @@
 
 namespace fastnumeric {
 
-/* A result body: header and up to 5 digit groups (a uint64 magnitude has at most 5). */
+/*
+ * A result body: header and up to 8 digit groups (a product of two small values is below
+ * 10^32).  Only the first `size` bytes are the body.
+ */
 struct ShortBody {
-    unsigned char bytes[2 + 2 * 5];
+    unsigned char bytes[2 + 2 * 8];
     int size;
 };
 
@@ -28,22 +31,27 @@ namespace short_arith_detail {
 
 constexpr int kMaxGroups = kSmallShortGroups;   // 10000^4 = 10^16: sums of two stay below 2^63
 constexpr uint64_t kGroupPower[kMaxGroups] = {1, 10000, 100000000, 1000000000000};
+constexpr uint64_t kTenTo16 = 10000000000000000ull;   // 4 groups
+
+/* Append the base-10000 groups of m (none for 0), least significant first; the new count. */
+inline int append_groups(uint64_t m, uint16_t* groups, int n) {
+    while (m != 0) {
+        const uint64_t q = m / kBase;
+        groups[n++] = static_cast<uint16_t>(m - q * kBase);
+        m = q;
+    }
+    return n;
+}
 
 /*
- * The body of ±magnitude * 10000^low with `dscale`, stripped; false when it needs the long
- * header (the general path writes that).  Fused on purpose: built from write_magnitude_digits,
- * stripped() and encode_finite it measured 41-60 more instructions per operation (callgrind).
+ * The body of ±(groups, least significant first, the last one nonzero) * 10000^low with
+ * `dscale`, stripped; false when it needs the long header (the general path writes that).
+ * Fused on purpose: built from stripped() and encode_finite it measured 41-60 more
+ * instructions per operation.
  */
-inline bool write_result(uint64_t magnitude, bool negative, int low, int dscale, ShortBody* out) {
+inline bool write_groups(const uint16_t* groups, int n, bool negative, int low, int dscale, ShortBody* out) {
     if (dscale > kShortDscaleMax)
         return false;
-    uint16_t groups[5];   // least significant first
-    int n = 0;
-    while (magnitude != 0) {
-        const uint64_t q = magnitude / kBase;
-        groups[n++] = static_cast<uint16_t>(magnitude - q * kBase);
-        magnitude = q;
-    }
     int first = 0;   // trailing zero groups are stripped
     while (first < n && groups[first] == 0)
         ++first;
@@ -62,6 +70,25 @@ inline bool write_result(uint64_t magnitude, bool negative, int low, int dscale,
         store_u16(p, groups[i]);
     out->size = static_cast<int>(p - out->bytes);
     return true;
+}
+
+/* write_groups of a machine-integer magnitude. */
+inline bool write_result(uint64_t magnitude, bool negative, int low, int dscale, ShortBody* out) {
+    uint16_t groups[5];
+    return write_groups(groups, append_groups(magnitude, groups, 0), negative, low, dscale, out);
+}
+
+/* write_result of a magnitude of 2^64 up to 10^32: split at 10^16 by one 128-bit division. */
+inline bool write_wide_result(unsigned __int128 magnitude, bool negative, int low, int dscale, ShortBody* out) {
+    const uint64_t high = static_cast<uint64_t>(magnitude / kTenTo16);   // nonzero: magnitude >= 2^64
+    uint64_t rest = static_cast<uint64_t>(magnitude - static_cast<unsigned __int128>(high) * kTenTo16);
+    uint16_t groups[8];
+    for (int i = 0; i < kMaxGroups; ++i) {   // all four groups below 10^16, zeros included
+        const uint64_t q = rest / kBase;
+        groups[i] = static_cast<uint16_t>(rest - q * kBase);
+        rest = q;
+    }
+    return write_groups(groups, append_groups(high, groups, kMaxGroups), negative, low, dscale, out);
 }
 
 }  // namespace short_arith_detail
@@ -96,11 +123,15 @@ inline bool multiply_short_bodies(const unsigned char* a, size_t alen, const uns
                                   size_t blen, ShortBody* out) {
     using namespace short_arith_detail;
     SmallShortValue x, y;
-    uint64_t product;
-    if (!read_small_short(a, alen, &x) || !read_small_short(b, blen, &y) ||
-        __builtin_mul_overflow(x.digits, y.digits, &product))
+    if (!read_small_short(a, alen, &x) || !read_small_short(b, blen, &y))
         return false;
-    return write_result(product, x.negative != y.negative, x.low + y.low, x.dscale + y.dscale, out);
+    const bool negative = x.negative != y.negative;
+    uint64_t product;
+    if (__builtin_expect(!__builtin_mul_overflow(x.digits, y.digits, &product), 1))
+        return write_result(product, negative, x.low + y.low, x.dscale + y.dscale, out);
+    // both below 10^16: the product is below 10^32
+    return write_wide_result(static_cast<unsigned __int128>(x.digits) * y.digits, negative, x.low + y.low,
+                             x.dscale + y.dscale, out);
 }
 
 }  // namespace fastnumeric

@@ -54,6 +54,23 @@ DigitBuffer grown_scratch(FunctionCallInfo fcinfo, int needed) {
     return s->buffer;
 }
 
+/*
+ * The datum of a ShortBody: one palloc.  The buffer is copied whole, in fixed-size copies
+ * (no memcpy call), its first 12 bytes when the body fits them (nearly always), else all
+ * 18; the varlena size says how much of it is the value.
+ */
+Datum short_body_datum(const ShortBody& b) {
+    constexpr size_t kUsual = 2 + 2 * 5;
+    const size_t copied = b.size <= static_cast<int>(kUsual) ? kUsual : sizeof b.bytes;
+    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + copied));
+    if (copied == kUsual)
+        std::memcpy(VARDATA(result), b.bytes, kUsual);
+    else
+        std::memcpy(VARDATA(result), b.bytes, sizeof b.bytes);
+    SET_VARSIZE(result, VARHDRSZ + b.size);
+    return PointerGetDatum(result);
+}
+
 /* binary_arith for what the small path declines; out of line so that path stays lean. */
 __attribute__((noinline)) Datum binary_arith_general(FunctionCallInfo fcinfo, ArithOp op, Datum da, Datum db) {
     struct varlena* pa = packed_datum(da);
@@ -86,12 +103,7 @@ Datum binary_arith(FunctionCallInfo fcinfo, ArithOp op) {
                           : add_short_bodies(ba, na, bb, nb, op == ArithOp::Subtract, &fast);
     if (unlikely(!done))
         return binary_arith_general(fcinfo, op, da, db);
-    // All of the small buffer is copied (a fixed-size copy, no memcpy call); the varlena
-    // size says how much of it is the value.
-    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + sizeof fast.bytes));
-    std::memcpy(VARDATA(result), fast.bytes, sizeof fast.bytes);
-    SET_VARSIZE(result, VARHDRSZ + fast.size);
-    return PointerGetDatum(result);
+    return short_body_datum(fast);
 }
 
 /* A copy of the operand with the header word of `op`: one palloc, digits unchanged. */

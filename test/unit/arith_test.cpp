@@ -292,7 +292,10 @@ TEST(DigitArith, ShortPathTakesSmallOperands) {
     EXPECT_EQ(check_all_ops("1234.56", "7"), 3);
     EXPECT_EQ(check_all_ops("-0.0001", "99999999.99"), 3);
     EXPECT_EQ(check_all_ops("0.00", "-12.5"), 3);
-    EXPECT_EQ(check_all_ops("9999999999999999", "9999999999999999"), 2);   // product > 2^64
+    EXPECT_EQ(check_all_ops("9999999999999999", "9999999999999999"), 3);   // product > 2^64: 128 bits
+    EXPECT_EQ(check_all_ops("999999.99", "-999999.99"), 3);
+    EXPECT_EQ(check_all_ops("4294967296", "4294967296"), 3);   // exactly 2^64
+    EXPECT_EQ(check_all_ops("0.0000000000000001", "9999999999999999"), 1);   // * only: + spans 8 groups
 }
 
 TEST(DigitArith, ShortPathDeclinesLongHeadersAndWideSpans) {
