@@ -1,5 +1,5 @@
 /*
- * numeric_order.cpp — comparison operators, the btree comparison and sort support.
+ * compare.cpp — comparison operators, the btree comparison and sort support.
  *
  * One C function serves (fastnumeric, fastnumeric), (fastnumeric, numeric) and
  * (numeric, fastnumeric): the bytes are the same.  Values are read in place.
