@@ -56,7 +56,9 @@ SELECT (SELECT array_agg(c ORDER BY c) FROM (SELECT count(*) c FROM toasted GROU
      = (SELECT array_agg(c ORDER BY c) FROM (SELECT count(*) c FROM toasted GROUP BY n) s) AS hash_group_ok;
 RESET enable_sort;
 SELECT count(*) FILTER (WHERE (x + x)::numeric = n + n AND (x - 1)::numeric = n - 1
-                          AND (x * 2)::numeric = n * 2) AS arith_agree
+                          AND (x * 2)::numeric = n * 2) AS arith_agree,
+       count(*) FILTER (WHERE (-x)::numeric = -n AND abs(x)::numeric = abs(n)
+                          AND x::text = n::text) AS sign_and_output_agree
 FROM toasted;
 SELECT sum(x)::numeric = sum(n) AS sum_ok, avg(x)::numeric = avg(n) AS avg_ok,
        min(x)::numeric = min(n) AS min_ok, max(x)::numeric = max(n) AS max_ok
