@@ -29,7 +29,7 @@ $(OBJS:.o=.bc): %.bc: %.o
 CORE_SRCS  = $(wildcard src/core/*.cpp)
 UNIT_SRCS  = $(wildcard test/unit/*.cpp)
 UNIT_BIN   = test/build/unit_tests
-$(UNIT_BIN): $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/*.hpp)
+$(UNIT_BIN): $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/*.hpp test/fuzz/*.hpp)
 	@mkdir -p $(dir $@)
 	$(CXX) -std=$(CXX_STD) -O1 -g -Wall -Wextra -Werror $(UNIT_CXXFLAGS) -Isrc -o $@ \
 		$(CORE_SRCS) $(UNIT_SRCS) -lgtest -lgtest_main -pthread
@@ -49,7 +49,7 @@ SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omi
 SANITIZE_DIR   = test/build/sanitize
 SANITIZE_OBJS  = $(patsubst %.cpp,$(SANITIZE_DIR)/%.o,$(CORE_SRCS) $(UNIT_SRCS))
 SANITIZE_BIN   = $(SANITIZE_DIR)/unit_tests
-$(SANITIZE_DIR)/%.o: %.cpp $(wildcard src/core/*.hpp test/unit/*.hpp)
+$(SANITIZE_DIR)/%.o: %.cpp $(wildcard src/core/*.hpp test/unit/*.hpp test/fuzz/*.hpp)
 	@mkdir -p $(dir $@)
 	$(CXX) -std=$(CXX_STD) -O0 -g -Wall -Wextra -Werror $(SANITIZE_FLAGS) -Isrc -c -o $@ $<
 $(SANITIZE_BIN): $(SANITIZE_OBJS)

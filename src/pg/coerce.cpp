@@ -53,9 +53,8 @@ Datum fastnumeric_support(PG_FUNCTION_ARGS) {
         PG_RETURN_POINTER(nullptr);
 
     FuncExpr numeric_call = *call;
-    numeric_call.args = lappend(lappend(NIL, under_free_casts(static_cast<Node*>(linitial(call->args)),
-                                                              call->funcresulttype)),
-                                lsecond(call->args));
+    numeric_call.args = list_make2(under_free_casts(static_cast<Node*>(linitial(call->args)), call->funcresulttype),
+                                   lsecond(call->args));
     SupportRequestSimplify numeric_request = *simplify;
     numeric_request.fcall = &numeric_call;
     Node* relabel = reinterpret_cast<Node*>(

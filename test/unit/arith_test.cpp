@@ -2,7 +2,8 @@
  * arith_test.cpp — src/core/digit_arith against a slow, obviously correct reference.
  *
  * The reference works on decimal strings, one decimal digit at a time (schoolbook addition,
- * subtraction and multiplication); its result text goes through the decimal parser and the
+ * subtraction and multiplication, from test/fuzz/reference.hpp, which the fuzz harnesses
+ * share); its result text goes through the decimal parser and the
  * encoder, so "equal" means the very bytes numeric would store.  Both the machine-integer
  * paths and the digit-array paths are checked, on their own and through arith_finite.
  */
@@ -16,6 +17,7 @@
 #include "core/decimal_parse.hpp"
 #include "core/digit_arith.hpp"
 #include "core/short_arith.hpp"
+#include "../fuzz/reference.hpp"   // the digit-at-a-time magnitude arithmetic
 
 using namespace fastnumeric;
 
@@ -59,57 +61,20 @@ std::string ref_text(const RefDecimal& r) {
     return s;
 }
 
-std::string strip_zeros(std::string s) {
-    s.erase(0, std::min(s.find_first_not_of('0'), s.size()));
-    return s.empty() ? "0" : s;
-}
-
-int ref_cmp_mag(const std::string& a, const std::string& b) {
-    if (a.size() != b.size())
-        return a.size() < b.size() ? -1 : 1;
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
-std::string ref_add_mag(const std::string& a, const std::string& b) {
-    std::string r;
-    int carry = 0;
-    for (size_t i = 0; i < std::max(a.size(), b.size()) || carry; ++i) {
-        int s = carry;
-        if (i < a.size()) s += a[a.size() - 1 - i] - '0';
-        if (i < b.size()) s += b[b.size() - 1 - i] - '0';
-        r += static_cast<char>('0' + s % 10);
-        carry = s / 10;
-    }
-    std::reverse(r.begin(), r.end());
-    return strip_zeros(r);
-}
-
-std::string ref_sub_mag(const std::string& a, const std::string& b) {   // a >= b
-    std::string r;
-    int borrow = 0;
-    for (size_t i = 0; i < a.size(); ++i) {
-        int s = (a[a.size() - 1 - i] - '0') - borrow - (i < b.size() ? b[b.size() - 1 - i] - '0' : 0);
-        borrow = s < 0;
-        r += static_cast<char>('0' + (s + 10) % 10);
-    }
-    std::reverse(r.begin(), r.end());
-    return strip_zeros(r);
-}
-
 RefDecimal ref_add(RefDecimal a, RefDecimal b) {
     const int scale = std::max(a.scale, b.scale);
-    a.digits = strip_zeros(a.digits + std::string(scale - a.scale, '0'));
-    b.digits = strip_zeros(b.digits + std::string(scale - b.scale, '0'));
+    a.digits = ref::strip_zeros(a.digits + std::string(scale - a.scale, '0'));
+    b.digits = ref::strip_zeros(b.digits + std::string(scale - b.scale, '0'));
     RefDecimal r;
     r.scale = scale;
     if (a.negative == b.negative) {
-        r.digits = ref_add_mag(a.digits, b.digits);
+        r.digits = ref::add_mag(a.digits, b.digits);
         r.negative = a.negative;
-    } else if (ref_cmp_mag(a.digits, b.digits) >= 0) {
-        r.digits = ref_sub_mag(a.digits, b.digits);
+    } else if (ref::compare_mag(a.digits, b.digits) >= 0) {
+        r.digits = ref::sub_mag(a.digits, b.digits);
         r.negative = a.negative;
     } else {
-        r.digits = ref_sub_mag(b.digits, a.digits);
+        r.digits = ref::sub_mag(b.digits, a.digits);
         r.negative = b.negative;
     }
     if (r.digits == "0")
@@ -118,18 +83,8 @@ RefDecimal ref_add(RefDecimal a, RefDecimal b) {
 }
 
 RefDecimal ref_mul(const RefDecimal& a, const RefDecimal& b) {
-    std::vector<int> acc(a.digits.size() + b.digits.size(), 0);
-    for (size_t i = 0; i < a.digits.size(); ++i)
-        for (size_t j = 0; j < b.digits.size(); ++j)
-            acc[i + j + 1] += (a.digits[i] - '0') * (b.digits[j] - '0');
-    for (size_t k = acc.size() - 1; k > 0; --k) {
-        acc[k - 1] += acc[k] / 10;
-        acc[k] %= 10;
-    }
-    std::string s;
-    for (int d : acc) s += static_cast<char>('0' + d);
     RefDecimal r;
-    r.digits = strip_zeros(s);
+    r.digits = ref::mul_mag(a.digits, b.digits);
     r.scale = a.scale + b.scale;
     r.negative = a.negative != b.negative && r.digits != "0";
     return r;
