@@ -1,6 +1,6 @@
 -- sum / avg / min+max over the money table, in ms; serial (W=0) and with 2 parallel workers
 -- (W=2). int8 holds the same values in cents. Data: data_agg.sql. By hand:
---   psql -v T=fastnumeric -v F=sum -v W=0 -f bench/sql/agg_sum.sql   (T: numeric, fastnumeric, int8)
+--   psql -v T=fastnumeric -v F=sum -v W=0 -f bench/sql/agg_sum.sql   (T: numeric, fastnumeric, int8; tid: F=minmax only)
 --
 -- @workload agg_sum          data_agg.sql numeric,fastnumeric,int8 F=sum W=0
 -- @workload agg_sum_parallel data_agg.sql numeric,fastnumeric,int8 F=sum W=2
@@ -8,6 +8,7 @@
 -- @workload agg_avg_parallel data_agg.sql numeric,fastnumeric,int8 F=avg W=2
 -- @workload agg_minmax       data_agg.sql numeric,fastnumeric,int8 F=minmax W=0
 -- @workload agg_minmax_parallel data_agg.sql numeric,fastnumeric,int8 F=minmax W=2
+-- @workload agg_minmax_byref data_agg.sql numeric,fastnumeric,tid F=minmax W=0
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?F} \else \set F sum \endif
