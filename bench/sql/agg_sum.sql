@@ -8,7 +8,7 @@
 -- @workload agg_avg_parallel data_agg.sql numeric,fastnumeric,int8 F=avg W=2
 -- @workload agg_minmax       data_agg.sql numeric,fastnumeric,int8 F=minmax W=0
 -- @workload agg_minmax_parallel data_agg.sql numeric,fastnumeric,int8 F=minmax W=2
--- @workload agg_minmax_byref data_agg.sql numeric,fastnumeric,tid F=minmax W=0
+-- @workload agg_minmax_byref data_agg.sql numeric,fastnumeric,int8,tid F=minmax W=0
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?F} \else \set F sum \endif

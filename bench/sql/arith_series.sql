@@ -4,7 +4,7 @@
 --   psql -v T=fastnumeric -f bench/sql/arith_series.sql
 --
 -- @workload arith_series data_arith.sql numeric,fastnumeric,int8
--- @workload arith_series_byref data_arith.sql numeric,fastnumeric,interval
+-- @workload arith_series_byref data_arith.sql numeric,fastnumeric,int8,interval
 -- T = interval is the by-reference floor (bench/README.md): the same joins and three + per row
 -- on a 16-byte by-reference type whose + is three integer additions and one palloc.
 \set ON_ERROR_STOP on

@@ -4,7 +4,7 @@
 --   psql -v T=fastnumeric -f bench/sql/sort_limit.sql                (T: numeric, fastnumeric, int8, uuid)
 --
 -- @workload sort_limit data_sort.sql numeric,fastnumeric,int8
--- @workload sort_limit_byref data_sort.sql numeric,fastnumeric,uuid
+-- @workload sort_limit_byref data_sort.sql numeric,fastnumeric,int8,uuid
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 SELECT 'fnb_sort_' || :'T' AS tbl \gset
