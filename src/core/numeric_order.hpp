@@ -16,6 +16,22 @@ namespace fastnumeric {
 int compare_numeric(const NumericView& a, const NumericView& b);
 
 /*
+ * Sign, weight and leading digit of a body in the 2-byte-header form with a nonzero leading
+ * digit (at least 4 bytes), as one signed number: the 7-bit two's-complement weight with its
+ * sign bit flipped counts up from the smallest weight, above a digit (< 2^14).  Two values
+ * whose heads differ are ordered as their heads; equal heads say nothing of the rest.  False
+ * for any other body (a leading zero digit makes the weight meaningless).
+ */
+inline bool short_head(const unsigned char* body, int32_t* head) {
+    const uint16_t h = load_u16(body), lead = load_u16(body + 2);
+    if (((h & kSignMask) != kShort) | (lead == 0))
+        return false;
+    const int32_t magnitude = static_cast<int32_t>((((h & 0x7Fu) ^ kShortWeightSignBit) << 14) | lead);
+    *head = (h & kShortSignBit) ? -magnitude : magnitude;
+    return true;
+}
+
+/*
  * The common case of compare_numeric without decoding: two nonzero values in the
  * 2-byte-header form whose leading digit is not zero (bodies as stored, after the varlena
  * header, each at least 2 bytes).  Trailing zero digits are harmless: a missing digit reads
@@ -23,25 +39,15 @@ int compare_numeric(const NumericView& a, const NumericView& b);
  */
 inline bool compare_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b,
                                  size_t blen, int* result) {
-    const uint16_t ha = load_u16(a), hb = load_u16(b);
-    const int na = static_cast<int>((alen - 2) / 2), nb = static_cast<int>((blen - 2) / 2);
-    if (((ha & kSignMask) != kShort) | ((hb & kSignMask) != kShort) | (na == 0) | (nb == 0))
+    int32_t head_a, head_b;
+    if ((alen < 4) | (blen < 4) || !short_head(a, &head_a) || !short_head(b, &head_b))
         return false;
-    const uint16_t lead_a = load_u16(a + 2), lead_b = load_u16(b + 2);
-    if ((lead_a == 0) | (lead_b == 0))
-        return false;   // a leading zero digit: the weight says nothing, only decoding may judge
-    // Sign, weight and leading digit as one signed number: the 7-bit two's-complement weight
-    // with its sign bit flipped counts up from the smallest weight, above a digit (< 2^14).
-    const auto head = [](uint16_t h, uint16_t lead) {
-        const int32_t magnitude = (((h & 0x7F) ^ kShortWeightSignBit) << 14) | lead;
-        return (h & kShortSignBit) ? -magnitude : magnitude;
-    };
-    const int32_t head_a = head(ha, lead_a), head_b = head(hb, lead_b);
     if (head_a != head_b) {
         *result = head_a < head_b ? -1 : 1;
         return true;
     }
     // Same sign, weight and leading digit: the first differing digit decides.
+    const int na = static_cast<int>((alen - 2) / 2), nb = static_cast<int>((blen - 2) / 2);
     int r = 0;
     const int n = na > nb ? na : nb;
     for (int i = 1; i < n; ++i) {

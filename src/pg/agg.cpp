@@ -85,8 +85,11 @@ bool final_special_or_null(FunctionCallInfo fcinfo, const SumAccum* s, Datum* re
 /* Whether the first of two values compared `cmp` wins: smaller (want < 0) or larger (want > 0). */
 inline bool first_wins(int cmp, int want) { return (want < 0 && cmp < 0) || (want > 0 && cmp > 0); }
 
-/* pick for datums compare_inline declines; kept out of line so the hot path stays lean. */
-__attribute__((noinline)) Datum pick_made_readable(Datum a, Datum b, int want) {
+/* pick beyond the heads; kept out of line so the hot path stays lean. */
+__attribute__((noinline)) Datum pick_beyond_heads(Datum a, Datum b, int want) {
+    int cmp;
+    if (likely(compare_inline(a, b, &cmp)))
+        return first_wins(cmp, want) ? a : b;
     struct varlena* pa = packed_datum(a);
     struct varlena* pb = packed_datum(b);
     // the winner is returned as read (detoasted if it had to be); the loser is released
@@ -102,9 +105,9 @@ __attribute__((noinline)) Datum pick_made_readable(Datum a, Datum b, int want) {
 inline Datum pick(FunctionCallInfo fcinfo, int want) {
     const Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
     int cmp;
-    if (likely(compare_inline(a, b, &cmp)))
+    if (likely(compare_heads(a, b, &cmp)))
         return first_wins(cmp, want) ? a : b;
-    return pick_made_readable(a, b, want);
+    return pick_beyond_heads(a, b, want);
 }
 
 /*

@@ -12,7 +12,8 @@
  *     encode_finite turn it into the canonical body of the same value and dscale (checked
  *     against the reference encoder), which decodes and re-encodes to itself;
  *   - whenever compare_short_bodies judges a pair among the body, its canonical form, the
- *     body with a zero digit appended and a few fixed values, it agrees with the reference.
+ *     body with a zero digit appended and a few fixed values, it agrees with the reference;
+ *     so does the order of their short_heads (min/max's first test) wherever those differ.
  */
 #include <memory>
 
@@ -61,6 +62,11 @@ void check_short_order(const std::vector<std::vector<unsigned char>>& bodies, co
             if (compare_short_bodies(a.data(), a.size(), b.data(), b.size(), &r))
                 ref::check(r == reference_order(reference_value(a), reference_value(b)), "compare_short_bodies",
                            input + "\n a " + ref::hex(a) + "\n b " + ref::hex(b));
+            int32_t head_a, head_b;
+            if (a.size() >= 4 && b.size() >= 4 && short_head(a.data(), &head_a) && short_head(b.data(), &head_b) &&
+                head_a != head_b)
+                ref::check((head_a < head_b ? -1 : 1) == reference_order(reference_value(a), reference_value(b)),
+                           "short_head order", input + "\n a " + ref::hex(a) + "\n b " + ref::hex(b));
         }
 }
 
