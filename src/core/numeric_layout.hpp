@@ -146,9 +146,17 @@ inline bool read_small_short(const unsigned char* body, size_t len, SmallShortVa
     if ((h & kSignMask) != kShort)
         return false;
     const int n = static_cast<int>((len - 2) / 2);
-    uint64_t m = 0;
-    for (int i = 0; i < n; ++i)
-        m = m * kBase + load_u16(body + 2 + 2 * i);
+    const unsigned char* d = body + 2;
+    const auto digit = [d](int i) -> uint64_t { return load_u16(d + 2 * i); };
+    uint64_t m;
+    static_assert(kSmallShortGroups == 4, "one case per digit count");
+    switch (n) {   // straight-line code: the loop cost twice the instructions
+    case 0: m = 0; break;
+    case 1: m = digit(0); break;
+    case 2: m = digit(0) * kBase + digit(1); break;
+    case 3: m = (digit(0) * kBase + digit(1)) * kBase + digit(2); break;
+    default: m = ((digit(0) * kBase + digit(1)) * kBase + digit(2)) * kBase + digit(3); break;
+    }
     out->digits = m;
     out->high = short_weight(h);
     out->low = out->high - n + 1;
