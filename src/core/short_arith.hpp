@@ -82,18 +82,32 @@ inline bool write_groups(const uint16_t* groups, int n, bool negative, int low, 
 }
 
 /*
- * write_groups of a magnitude below 10^16 (at most four groups), without loops: one 64-bit
- * division splits it into halves below 10^8, 32-bit ones split those, and the groups are
- * stored as one block from which the body takes the n - first it needs.  The division loop
- * and the store loop cost about twice the instructions.
+ * write_groups of a magnitude below 10^16 (at most four groups), without loops: a magnitude
+ * of one group is the group; a larger one is split by at most one 64-bit division (into
+ * halves below 10^8) and 32-bit ones.  The groups are stored as one block from which the
+ * body takes the n - first it needs.  The division loop and the store loop cost about twice
+ * the instructions on money-sized results.
  */
-__attribute__((always_inline)) inline bool write_four_groups(uint64_t m, bool negative, int low, int dscale, ShortBody* out) {
-    const uint64_t high = m / 100000000;
-    const uint32_t h = static_cast<uint32_t>(high), l = static_cast<uint32_t>(m - high * 100000000);
-    // most significant first, with room for the block copy below to read eight bytes
-    const uint16_t block[8] = {static_cast<uint16_t>(h / kBase), static_cast<uint16_t>(h % kBase),
-                               static_cast<uint16_t>(l / kBase), static_cast<uint16_t>(l % kBase), 0, 0, 0, 0};
-    const int n = m >= kGroupPower[3] ? 4 : m >= kGroupPower[2] ? 3 : m >= kGroupPower[1] ? 2 : m != 0 ? 1 : 0;
+__attribute__((always_inline)) inline bool write_four_groups(uint64_t m, bool negative, int low, int dscale,
+                                                             ShortBody* out) {
+    uint16_t block[8] = {};   // most significant first; eight, for the block copy below
+    int n;
+    if (m < kGroupPower[1]) {   // integers and counters: one group, or zero
+        block[3] = static_cast<uint16_t>(m);
+        n = m != 0;
+    } else {
+        uint32_t h = 0, l = static_cast<uint32_t>(m);
+        if (m >= kGroupPower[2]) {
+            const uint64_t high = m / kGroupPower[2];
+            h = static_cast<uint32_t>(high);
+            l = static_cast<uint32_t>(m - high * kGroupPower[2]);
+        }
+        block[0] = static_cast<uint16_t>(h / kBase);
+        block[1] = static_cast<uint16_t>(h % kBase);
+        block[2] = static_cast<uint16_t>(l / kBase);
+        block[3] = static_cast<uint16_t>(l % kBase);
+        n = m >= kGroupPower[3] ? 4 : m >= kGroupPower[2] ? 3 : 2;
+    }
     int kept = n;   // trailing zero groups are stripped
     while (kept > 0 && block[3 - (n - kept)] == 0)
         --kept;
