@@ -4,9 +4,9 @@
  * The common operands (money, quantities, counters) are 2-byte-header bodies of at most
  * four base-10000 digits.  Read as integers aligned on their lowest digit group, their sum
  * fits int64 (4 groups: below 2 * 10^16) and their product 128 bits (below 10^32); the
- * result body is written straight from that integer.  Anything else
- * (long headers, specials, more digits, a result needing the long header or a dscale above 63)
- * is declined, and the caller takes the general path (digit_arith.hpp), which gives the
+ * result body is written straight from that integer.  Anything else (long headers,
+ * specials, more digits, a result needing the long header or a dscale above 63) is
+ * declined, and the caller takes the general path (digit_arith.hpp), which gives the
  * same bytes.  Results follow numeric's rules: + and - keep the larger dscale, * the sum of
  * the dscales; digits are stripped; zero is positive with weight 0.
  */
