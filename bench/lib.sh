@@ -5,14 +5,9 @@
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(dirname "$BENCH_DIR")
 
-# The PostgreSQL 15 tools (Debian's /usr/bin/pg_config may point at another version).
-if [[ -z "${PG_CONFIG:-}" ]]; then
-    if [[ -x /usr/lib/postgresql/15/bin/pg_config ]]; then
-        PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
-    else
-        PG_CONFIG=pg_config
-    fi
-fi
+# Debian's PostgreSQL 15 unless PG_CONFIG names another server (Debian's /usr/bin/pg_config
+# may point at another version); ensure_prereqs installs it when missing.
+PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 export LC_ALL=C          # psql prints "Time: 1.234 ms" with a point, awk reads it back
 
 log() { printf '%s\n' "$*" >&2; }
@@ -30,22 +25,17 @@ as_pg() {
     if is_root; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-# Install what a fresh Debian 12 lacks to build the extension and run a cluster.
+# Install what a fresh Debian 12 lacks to build the extension and run a cluster
+# (checked by the files they provide: test/prereqs.sh).
 ensure_prereqs() {
-    local missing=()
-    command -v make >/dev/null || missing+=(make)
-    command -v g++ >/dev/null || missing+=(g++)
-    [[ -x /usr/lib/postgresql/15/bin/initdb ]] || missing+=(postgresql-15)
-    if ! command -v "$PG_CONFIG" >/dev/null || [[ ! -f "$("$PG_CONFIG" --pgxs 2>/dev/null)" ]]; then
-        missing+=(postgresql-server-dev-15)
-    fi
-    [[ "$*" == *valgrind* ]] && { command -v valgrind >/dev/null || missing+=(valgrind); }
-    command -v gnuplot >/dev/null || missing+=(gnuplot-nox)   # the PNG chart of the ratios
-    if ((${#missing[@]})); then
-        log "== installing ${missing[*]}"
-        as_root apt-get update -q
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
-    fi
+    source "$REPO_DIR/test/prereqs.sh"
+    [[ $PG_CONFIG == /usr/lib/postgresql/15/bin/pg_config ]] && prereq_debian_pg 15
+    prereq_install
+    prereq_build "$PG_CONFIG"
+    prereq_server "$PG_CONFIG"
+    [[ "$*" == *valgrind* ]] && prereq_command valgrind valgrind
+    prereq_command gnuplot gnuplot-nox   # the PNG chart of the ratios
+    prereq_install
     if is_root; then
         id postgres >/dev/null 2>&1 || die "running as root needs a 'postgres' user (comes with postgresql-15)"
     fi
