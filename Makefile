@@ -10,8 +10,10 @@ REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 PG_CONFIG ?= pg_config
 CXX_STD   ?= c++17
-# -isystem keeps the server headers' -Wregister noise out; PG_CPPFLAGS also reaches clang
-PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
+# -isystem keeps the server headers' -Wregister noise out; PG_CPPFLAGS also reaches clang.
+# No exceptions or RTTI: ereport longjmps over C++ frames, so nothing may rely on unwinding,
+# and a try, throw or typeid then fails to build instead of crashing a backend.
+PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server) -fno-exceptions -fno-rtti
 PG_CXXFLAGS = -std=$(CXX_STD) -Wextra -Wno-unused-parameter -Wmissing-declarations $(EXTRA_CXXFLAGS)
 SHLIB_LINK  = -lstdc++          # PGXS links with gcc
 # Header edits must rebuild the objects (Debian's Makefile.global turns autodepend off).
@@ -24,6 +26,15 @@ include $(PGXS)
 # our functions; clang never sees PG_CXXFLAGS, so give it the language standard here.
 COMPILE.cxx.bc += -std=$(CXX_STD)
 $(OBJS:.o=.bc): %.bc: %.o
+
+# The module imports nothing from the C++ runtime: no mangled names, no exception or unwinding
+# support (glibc's __cxa_finalize, which every shared object references, is not C++).
+.PHONY: symbolcheck
+symbolcheck: $(shlib)
+	@imports=$$(nm -D --undefined-only $(shlib) | awk '{print $$NF}' \
+		| grep -E '^(_Z|__cxa_|_Unwind_|__gxx_personality)' | grep -vE '^__cxa_finalize(@|$$)' || true); \
+	if [ -n "$$imports" ]; then echo "$(shlib) imports C++ runtime symbols:"; echo "$$imports"; exit 1; fi; \
+	echo "$(shlib): no C++ runtime symbols imported"
 
 # C++ unit tests of src/core, no server needed (GoogleTest from Debian's libgtest-dev).
 CORE_SRCS  = $(wildcard src/core/*.cpp)

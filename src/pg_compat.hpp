@@ -14,6 +14,9 @@
 
 extern "C" {
 #include "postgres.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"   // the varlena macros left postgres.h in 16
+#endif
 
 #include "fmgr.h"
 #include "utils/builtins.h"

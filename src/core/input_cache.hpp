@@ -45,11 +45,20 @@ constexpr uint64_t kHighs = 0x8080808080808080ull;
 /* Bit 7 of each byte of w that is zero (and only of those: exact, not the quick test). */
 inline uint64_t zero_bytes(uint64_t w) { return ~(((w & ~kHighs) + ~kHighs) | w | ~kHighs); }
 
-/* Reads past the text on purpose (see make_input_cache_key): exempt from AddressSanitizer too. */
+/*
+ * The word at p with its first byte in the low bits, whatever the machine's byte order (the
+ * key's shifts and masks count bytes from the low end).  Reads past the text on purpose (see
+ * make_input_cache_key): exempt from AddressSanitizer too.
+ */
 __attribute__((no_sanitize("address")))
 inline uint64_t load_aligned_word(const char* p) {
     uint64_t w;
     std::memcpy(&w, p, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#elif !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the input cache needs to know the byte order"
+#endif
     return w;
 }
 
@@ -61,7 +70,7 @@ inline uint64_t load_aligned_word(const char* p) {
  * The text is read a machine word at a time from 8-byte-aligned addresses, stopping at the
  * word that holds its terminating NUL.  An aligned word never straddles a page, so the few
  * bytes read around the text (before it in the first word, after the NUL in the last) are
- * on pages the text itself occupies; they are masked out of the key.  Little-endian only.
+ * on pages the text itself occupies; they are masked out of the key.
  */
 __attribute__((no_sanitize("address")))
 inline bool make_input_cache_key(const char* text, int32_t typmod, InputCacheKey* key) {

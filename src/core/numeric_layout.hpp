@@ -87,7 +87,7 @@ struct NumericView {
     int weight;
     int dscale;
     int ndigits;
-    const unsigned char* digits;   // ndigits little-endian-in-memory int16 values
+    const unsigned char* digits;   // ndigits int16 values in native byte order, maybe unaligned
 
     int digit(int i) const { return static_cast<int16_t>(load_u16(digits + 2 * i)); }
     bool is_zero() const { return kind == Kind::Finite && ndigits == 0; }

@@ -29,7 +29,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "core/numeric_layout.hpp"
 
@@ -66,9 +65,6 @@ struct SumAccum {
     DigitSum big;
     SlotAllocator allocator;
 };
-
-static_assert(std::is_trivially_destructible<SumAccum>::value, "aggregate state is plain data");
-static_assert(alignof(SumAccum) <= 8, "palloc aligns to 8 bytes only");
 
 /* Bounds an int64 slot: kCarryEvery adds of |digit| <= 9999 stay far below 2^63. */
 constexpr int64_t kCarryEvery = int64_t{1} << 40;

@@ -23,7 +23,7 @@ namespace {
 struct ArithScratch {
     DigitBuffer buffer;
 };
-static_assert(std::is_trivially_destructible<ArithScratch>::value, "palloc'd state is plain data");
+static_assert(std::is_trivially_destructible<ArithScratch>::value, "kept in fn_extra: plain data");
 
 constexpr int kMinScratchDigits = 64;
 

@@ -1,6 +1,7 @@
 /*
  * module.cpp — the module's magic block and its settings.
  */
+#include "pg/plain_data.hpp"
 #include "pg/settings.hpp"
 #include "pg_compat.hpp"
 
