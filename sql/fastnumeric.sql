@@ -15,6 +15,8 @@
  * operators too, where a lookalike with a better-matching signature could win), and our own
  * objects are looked up by their exact signatures, which only we can have.  Every statement
  * is written out (no dynamic SQL): what the script runs is what it says.
+ *
+ * Every member object has a COMMENT, casts included (sql/type.sql lists any without one).
  */
 
 \echo Use "CREATE EXTENSION fastnumeric" to load this file. \quit
@@ -73,12 +75,15 @@ CREATE FUNCTION fastnumeric(fastnumeric, pg_catalog.int4)
     SUPPORT fastnumeric_support;
 COMMENT ON FUNCTION fastnumeric(fastnumeric, pg_catalog.int4) IS 'adjust fastnumeric to typmod precision/scale';
 CREATE CAST (fastnumeric AS fastnumeric) WITH FUNCTION fastnumeric(fastnumeric, pg_catalog.int4) AS IMPLICIT;
+COMMENT ON CAST (fastnumeric AS fastnumeric) IS 'typmod coercion: numeric''s rounding to the scale and precision check';
 
 -- Same bytes both ways: free.  To numeric is implicit, so every numeric function (round,
 -- sqrt, stddev, ...) accepts fastnumeric; from numeric is assignment, so that expressions
 -- mixing the two pick the (fastnumeric, numeric) operators below instead of being ambiguous.
 CREATE CAST (fastnumeric AS pg_catalog.numeric) WITHOUT FUNCTION AS IMPLICIT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.numeric) IS 'free (the same bytes); implicit, so every numeric function accepts fastnumeric';
 CREATE CAST (pg_catalog.numeric AS fastnumeric) WITHOUT FUNCTION AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.numeric AS fastnumeric) IS 'free (the same bytes); assignment only, so mixed expressions resolve to the (fastnumeric, numeric) operators';
 
 -- Integers and floats: numeric's conversion functions and errors.  Integer-to-fastnumeric is
 -- assignment (not implicit, unlike numeric) for the same reason; fastnumeric-to-float is
@@ -116,15 +121,25 @@ COMMENT ON FUNCTION fastnumeric_to_float4(fastnumeric) IS 'convert fastnumeric t
 COMMENT ON FUNCTION fastnumeric_to_float8(fastnumeric) IS 'convert fastnumeric to float8';
 
 CREATE CAST (pg_catalog.int2 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int2) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.int2 AS fastnumeric) IS 'numeric''s int2_numeric; assignment only: an implicit cast would make numeric = int2 ambiguous';
 CREATE CAST (pg_catalog.int4 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int4) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.int4 AS fastnumeric) IS 'numeric''s int4_numeric; assignment only: an implicit cast would make numeric = int4 ambiguous';
 CREATE CAST (pg_catalog.int8 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int8) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.int8 AS fastnumeric) IS 'numeric''s int8_numeric; assignment only: an implicit cast would make numeric = int8 ambiguous';
 CREATE CAST (pg_catalog.float4 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.float4) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.float4 AS fastnumeric) IS 'numeric''s float4_numeric; assignment only, like numeric''s';
 CREATE CAST (pg_catalog.float8 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.float8) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.float8 AS fastnumeric) IS 'numeric''s float8_numeric; assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.int2) WITH FUNCTION fastnumeric_to_int2(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.int2) IS 'numeric''s numeric_int2 (rounds; out of range is an error); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.int4) WITH FUNCTION fastnumeric_to_int4(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.int4) IS 'numeric''s numeric_int4 (rounds; out of range is an error); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.int8) WITH FUNCTION fastnumeric_to_int8(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.int8) IS 'numeric''s numeric_int8 (rounds; out of range is an error); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.float4) WITH FUNCTION fastnumeric_to_float4(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.float4) IS 'numeric''s numeric_float4; assignment only (numeric''s is implicit), so sqrt(x) and ln(x) resolve to numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.float8) WITH FUNCTION fastnumeric_to_float8(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.float8) IS 'numeric''s numeric_float8; assignment only (numeric''s is implicit), so sqrt(x) and ln(x) resolve to numeric''s';
 
 -------------------------------------------------------------------------------------------
 -- Comparison: one C function per operator serves fastnumeric and numeric on either side
