@@ -3,9 +3,15 @@ EXTENSION  = fastnumeric
 MODULE_big = fastnumeric
 SRCS       = $(wildcard src/core/*.cpp src/pg/*.cpp)
 OBJS       = $(SRCS:.cpp=.o)
-# install and update scripts, and the per-version control files (fastnumeric--0.1.control)
-DATA       = $(wildcard sql/$(EXTENSION)--*.sql) $(wildcard $(EXTENSION)--*.control)
-REGRESS    = $(filter-out $(EXTENSION)--%,$(patsubst sql/%.sql,%,$(wildcard sql/*.sql)))
+# The install script of the current version (default_version in the control file) is built
+# from sql/fastnumeric.sql; earlier versions have none, only the update scripts that lead here
+# (sql/fastnumeric--A--B.sql, never edited once released).
+EXTVERSION = $(shell sed -n "s/^default_version[[:space:]]*=[[:space:]]*'\([^']*\)'.*/\1/p" $(EXTENSION).control)
+DATA_built = sql/$(EXTENSION)--$(EXTVERSION).sql
+DATA       = $(wildcard sql/$(EXTENSION)--*--*.sql)
+# and install scripts built for earlier default versions
+EXTRA_CLEAN = $(filter-out $(DATA),$(wildcard sql/$(EXTENSION)--*.sql))
+REGRESS    = $(filter-out $(EXTENSION) $(EXTENSION)--%,$(patsubst sql/%.sql,%,$(wildcard sql/*.sql)))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 
 PG_CONFIG ?= pg_config
@@ -21,6 +27,13 @@ override autodepend = yes
 
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# The current version's install script: a copy of the source under its name.
+ifeq ($(EXTVERSION),)
+$(error no default_version in $(EXTENSION).control)
+endif
+sql/$(EXTENSION)--$(EXTVERSION).sql: sql/$(EXTENSION).sql $(EXTENSION).control
+	cp $< $@
 
 # LLVM bitcode is built (clang-14 comes with postgresql-server-dev-15) so JIT can inline
 # our functions; clang never sees PG_CXXFLAGS, so give it the language standard here.

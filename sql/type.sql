@@ -12,20 +12,23 @@ WHERE t.typname = 'fastnumeric' AND n.typname = 'numeric';
 -- it has an array type
 SELECT typname, typelem::regtype FROM pg_type WHERE typelem = 'fastnumeric'::regtype;
 
--- every object of the extension has a comment
-SELECT pg_describe_object(classid, objid, objsubid) AS uncommented
+-- every member object of the extension has a comment: casts, operator classes and families
+-- included (pg_description, by catalog and object); the counts show what was examined
+SELECT d.classid::regclass AS catalog, count(*) AS members, count(c.description) AS commented
 FROM pg_depend d
-WHERE refclassid = 'pg_extension'::regclass
-  AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'fastnumeric')
-  AND deptype = 'e'
-  AND obj_description(objid, (SELECT relname FROM pg_class WHERE oid = classid)) IS NULL
-  AND classid NOT IN ('pg_cast'::regclass, 'pg_type'::regclass)
+LEFT JOIN pg_description c ON c.classoid = d.classid AND c.objoid = d.objid AND c.objsubid = d.objsubid
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'fastnumeric')
+  AND d.deptype = 'e'
+GROUP BY 1 ORDER BY d.classid::regclass::text;
+SELECT pg_describe_object(d.classid, d.objid, d.objsubid) AS uncommented
+FROM pg_depend d
+LEFT JOIN pg_description c ON c.classoid = d.classid AND c.objoid = d.objid AND c.objsubid = d.objsubid
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'fastnumeric')
+  AND d.deptype = 'e'
+  AND c.description IS NULL
 ORDER BY 1;
-SELECT format_type(objid, NULL) AS uncommented_type
-FROM pg_depend
-WHERE refclassid = 'pg_extension'::regclass AND classid = 'pg_type'::regclass
-  AND refobjid = (SELECT oid FROM pg_extension WHERE extname = 'fastnumeric')
-  AND obj_description(objid, 'pg_type') IS NULL;
 
 -- functions are immutable and parallel safe, strict like numeric's (aggregates and their
 -- support functions need not be strict: numeric_avg_accum and friends are not)

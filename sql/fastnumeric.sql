@@ -1,4 +1,23 @@
-/* fastnumeric 0.1 — install script.  A fastnumeric datum is a numeric datum, byte for byte. */
+/*
+ * fastnumeric — install script of the current version (default_version in
+ * fastnumeric.control; the Makefile copies this file to sql/fastnumeric--<version>.sql).
+ * A fastnumeric datum is a numeric datum, byte for byte.
+ *
+ * Only the current version has an install script: a database at an earlier one gets here
+ * through the update scripts (sql/fastnumeric--<from>--<to>.sql), and must end with exactly
+ * the objects, definitions and comments this script makes (test/differential/run_lifecycle
+ * compares them).  So a change here is a new version, with an update script that makes the
+ * same change; a released update script is never edited.
+ *
+ * This script may run as the bootstrap superuser on behalf of a non-superuser (the extension
+ * is trusted), with search_path = <target schema>, pg_temp and objects in the target schema
+ * that someone else made.  So every catalog object is named with pg_catalog. (functions and
+ * operators too, where a lookalike with a better-matching signature could win), and our own
+ * objects are looked up by their exact signatures, which only we can have.  Every statement
+ * is written out (no dynamic SQL): what the script runs is what it says.
+ *
+ * Every member object has a COMMENT, casts included (sql/type.sql lists any without one).
+ */
 
 \echo Use "CREATE EXTENSION fastnumeric" to load this file. \quit
 
@@ -45,19 +64,26 @@ COMMENT ON FUNCTION fastnumeric_typmod_out(pg_catalog.int4) IS 'I/O typmod: nume
 -------------------------------------------------------------------------------------------
 -- Casts
 -------------------------------------------------------------------------------------------
--- The length coercion for fastnumeric(p,s): numeric's own, with its planner support that
--- drops coercions which cannot change the value.
+-- The length coercion for fastnumeric(p,s): numeric's own.  Its planner support is numeric's
+-- rule (drop a coercion that cannot change the value) applied under the free casts from
+-- numeric, so that numeric(12,2) -> fastnumeric(12,2) is a relabel (no table rewrite).
+CREATE FUNCTION fastnumeric_support(pg_catalog.internal)
+    RETURNS pg_catalog.internal AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_support(pg_catalog.internal) IS 'planner support for the typmod coercion: numeric''s, looking under casts from numeric';
 CREATE FUNCTION fastnumeric(fastnumeric, pg_catalog.int4)
     RETURNS fastnumeric AS 'numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE
-    SUPPORT pg_catalog.numeric_support;
+    SUPPORT fastnumeric_support;
 COMMENT ON FUNCTION fastnumeric(fastnumeric, pg_catalog.int4) IS 'adjust fastnumeric to typmod precision/scale';
 CREATE CAST (fastnumeric AS fastnumeric) WITH FUNCTION fastnumeric(fastnumeric, pg_catalog.int4) AS IMPLICIT;
+COMMENT ON CAST (fastnumeric AS fastnumeric) IS 'typmod coercion: numeric''s rounding to the scale and precision check';
 
 -- Same bytes both ways: free.  To numeric is implicit, so every numeric function (round,
 -- sqrt, stddev, ...) accepts fastnumeric; from numeric is assignment, so that expressions
 -- mixing the two pick the (fastnumeric, numeric) operators below instead of being ambiguous.
 CREATE CAST (fastnumeric AS pg_catalog.numeric) WITHOUT FUNCTION AS IMPLICIT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.numeric) IS 'free (the same bytes); implicit, so every numeric function accepts fastnumeric';
 CREATE CAST (pg_catalog.numeric AS fastnumeric) WITHOUT FUNCTION AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.numeric AS fastnumeric) IS 'free (the same bytes); assignment only, so mixed expressions resolve to the (fastnumeric, numeric) operators';
 
 -- Integers and floats: numeric's conversion functions and errors.  Integer-to-fastnumeric is
 -- assignment (not implicit, unlike numeric) for the same reason; fastnumeric-to-float is
@@ -95,15 +121,25 @@ COMMENT ON FUNCTION fastnumeric_to_float4(fastnumeric) IS 'convert fastnumeric t
 COMMENT ON FUNCTION fastnumeric_to_float8(fastnumeric) IS 'convert fastnumeric to float8';
 
 CREATE CAST (pg_catalog.int2 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int2) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.int2 AS fastnumeric) IS 'numeric''s int2_numeric; assignment only: an implicit cast would make numeric = int2 ambiguous';
 CREATE CAST (pg_catalog.int4 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int4) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.int4 AS fastnumeric) IS 'numeric''s int4_numeric; assignment only: an implicit cast would make numeric = int4 ambiguous';
 CREATE CAST (pg_catalog.int8 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int8) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.int8 AS fastnumeric) IS 'numeric''s int8_numeric; assignment only: an implicit cast would make numeric = int8 ambiguous';
 CREATE CAST (pg_catalog.float4 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.float4) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.float4 AS fastnumeric) IS 'numeric''s float4_numeric; assignment only, like numeric''s';
 CREATE CAST (pg_catalog.float8 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.float8) AS ASSIGNMENT;
+COMMENT ON CAST (pg_catalog.float8 AS fastnumeric) IS 'numeric''s float8_numeric; assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.int2) WITH FUNCTION fastnumeric_to_int2(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.int2) IS 'numeric''s numeric_int2 (rounds; out of range is an error); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.int4) WITH FUNCTION fastnumeric_to_int4(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.int4) IS 'numeric''s numeric_int4 (rounds; out of range is an error); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.int8) WITH FUNCTION fastnumeric_to_int8(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.int8) IS 'numeric''s numeric_int8 (rounds; out of range is an error); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.float4) WITH FUNCTION fastnumeric_to_float4(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.float4) IS 'numeric''s numeric_float4; assignment only (numeric''s is implicit), so sqrt(x) and ln(x) resolve to numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.float8) WITH FUNCTION fastnumeric_to_float8(fastnumeric) AS ASSIGNMENT;
+COMMENT ON CAST (fastnumeric AS pg_catalog.float8) IS 'numeric''s numeric_float8; assignment only (numeric''s is implicit), so sqrt(x) and ln(x) resolve to numeric''s';
 
 -------------------------------------------------------------------------------------------
 -- Comparison: one C function per operator serves fastnumeric and numeric on either side
@@ -122,42 +158,120 @@ CREATE FUNCTION fastnumeric_sortsupport(pg_catalog.internal) RETURNS pg_catalog.
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_sortsupport(pg_catalog.internal) IS 'sort support: in-place comparator and abbreviated keys';
 
--- The six predicates for the three signatures, and their operators.
-DO $$
-DECLARE
-    sig  text[] := ARRAY['fastnumeric, fastnumeric', 'fastnumeric, pg_catalog.numeric', 'pg_catalog.numeric, fastnumeric'];
-    lefts text[] := ARRAY['fastnumeric', 'fastnumeric', 'pg_catalog.numeric'];
-    rights text[] := ARRAY['fastnumeric', 'pg_catalog.numeric', 'fastnumeric'];
-    -- name, operator, commutator, negator, restrict, join, what it says
-    ops  text[] := ARRAY[
-        ['eq', '=',  '=',  '<>', 'eqsel',       'eqjoinsel',       'equal'],
-        ['ne', '<>', '<>', '=',  'neqsel',      'neqjoinsel',      'not equal'],
-        ['lt', '<',  '>',  '>=', 'scalarltsel', 'scalarltjoinsel', 'less than'],
-        ['le', '<=', '>=', '>',  'scalarlesel', 'scalarlejoinsel', 'less than or equal'],
-        ['gt', '>',  '<',  '<=', 'scalargtsel', 'scalargtjoinsel', 'greater than'],
-        ['ge', '>=', '<=', '<',  'scalargesel', 'scalargejoinsel', 'greater than or equal']];
-    s int;
-    o int;
-BEGIN
-    FOR s IN 1 .. 3 LOOP
-        FOR o IN 1 .. 6 LOOP
-            EXECUTE format('CREATE FUNCTION fastnumeric_%s(%s) RETURNS pg_catalog.bool '
-                           'AS %L, %L LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF',
-                           ops[o][1], sig[s], 'MODULE_PATHNAME', 'fastnumeric_' || ops[o][1]);
-            EXECUTE format('COMMENT ON FUNCTION fastnumeric_%s(%s) IS %L',
-                           ops[o][1], sig[s], ops[o][7]);
-            EXECUTE format('CREATE OPERATOR %s (LEFTARG = %s, RIGHTARG = %s, FUNCTION = fastnumeric_%s, '
-                           'COMMUTATOR = %s, NEGATOR = %s, '
-                           'RESTRICT = pg_catalog.%s, JOIN = pg_catalog.%s%s)',
-                           ops[o][2], lefts[s], rights[s], ops[o][1], ops[o][3], ops[o][4],
-                           ops[o][5], ops[o][6],
-                           CASE WHEN ops[o][1] = 'eq' THEN ', HASHES, MERGES' ELSE '' END);
-            EXECUTE format('COMMENT ON OPERATOR %s (%s, %s) IS %L',
-                           ops[o][2], lefts[s], rights[s], ops[o][7]);
-        END LOOP;
-    END LOOP;
-END
-$$;
+-- The six predicates for each of the three signatures, and their operators.
+-- (fastnumeric, fastnumeric)
+CREATE FUNCTION fastnumeric_eq(fastnumeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_eq(fastnumeric, fastnumeric) IS 'equal';
+CREATE OPERATOR = (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES);
+COMMENT ON OPERATOR = (fastnumeric, fastnumeric) IS 'equal';
+CREATE FUNCTION fastnumeric_ne(fastnumeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_ne(fastnumeric, fastnumeric) IS 'not equal';
+CREATE OPERATOR <> (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel);
+COMMENT ON OPERATOR <> (fastnumeric, fastnumeric) IS 'not equal';
+CREATE FUNCTION fastnumeric_lt(fastnumeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_lt(fastnumeric, fastnumeric) IS 'less than';
+CREATE OPERATOR < (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_lt,
+    COMMUTATOR = >, NEGATOR = >=, RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel);
+COMMENT ON OPERATOR < (fastnumeric, fastnumeric) IS 'less than';
+CREATE FUNCTION fastnumeric_le(fastnumeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_le(fastnumeric, fastnumeric) IS 'less than or equal';
+CREATE OPERATOR <= (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_le,
+    COMMUTATOR = >=, NEGATOR = >, RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel);
+COMMENT ON OPERATOR <= (fastnumeric, fastnumeric) IS 'less than or equal';
+CREATE FUNCTION fastnumeric_gt(fastnumeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_gt(fastnumeric, fastnumeric) IS 'greater than';
+CREATE OPERATOR > (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_gt,
+    COMMUTATOR = <, NEGATOR = <=, RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel);
+COMMENT ON OPERATOR > (fastnumeric, fastnumeric) IS 'greater than';
+CREATE FUNCTION fastnumeric_ge(fastnumeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_ge(fastnumeric, fastnumeric) IS 'greater than or equal';
+CREATE OPERATOR >= (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_ge,
+    COMMUTATOR = <=, NEGATOR = <, RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel);
+COMMENT ON OPERATOR >= (fastnumeric, fastnumeric) IS 'greater than or equal';
+
+-- (fastnumeric, pg_catalog.numeric)
+CREATE FUNCTION fastnumeric_eq(fastnumeric, pg_catalog.numeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_eq(fastnumeric, pg_catalog.numeric) IS 'equal';
+CREATE OPERATOR = (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES);
+COMMENT ON OPERATOR = (fastnumeric, pg_catalog.numeric) IS 'equal';
+CREATE FUNCTION fastnumeric_ne(fastnumeric, pg_catalog.numeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_ne(fastnumeric, pg_catalog.numeric) IS 'not equal';
+CREATE OPERATOR <> (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel);
+COMMENT ON OPERATOR <> (fastnumeric, pg_catalog.numeric) IS 'not equal';
+CREATE FUNCTION fastnumeric_lt(fastnumeric, pg_catalog.numeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_lt(fastnumeric, pg_catalog.numeric) IS 'less than';
+CREATE OPERATOR < (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_lt,
+    COMMUTATOR = >, NEGATOR = >=, RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel);
+COMMENT ON OPERATOR < (fastnumeric, pg_catalog.numeric) IS 'less than';
+CREATE FUNCTION fastnumeric_le(fastnumeric, pg_catalog.numeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_le(fastnumeric, pg_catalog.numeric) IS 'less than or equal';
+CREATE OPERATOR <= (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_le,
+    COMMUTATOR = >=, NEGATOR = >, RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel);
+COMMENT ON OPERATOR <= (fastnumeric, pg_catalog.numeric) IS 'less than or equal';
+CREATE FUNCTION fastnumeric_gt(fastnumeric, pg_catalog.numeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_gt(fastnumeric, pg_catalog.numeric) IS 'greater than';
+CREATE OPERATOR > (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_gt,
+    COMMUTATOR = <, NEGATOR = <=, RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel);
+COMMENT ON OPERATOR > (fastnumeric, pg_catalog.numeric) IS 'greater than';
+CREATE FUNCTION fastnumeric_ge(fastnumeric, pg_catalog.numeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_ge(fastnumeric, pg_catalog.numeric) IS 'greater than or equal';
+CREATE OPERATOR >= (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_ge,
+    COMMUTATOR = <=, NEGATOR = <, RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel);
+COMMENT ON OPERATOR >= (fastnumeric, pg_catalog.numeric) IS 'greater than or equal';
+
+-- (pg_catalog.numeric, fastnumeric)
+CREATE FUNCTION fastnumeric_eq(pg_catalog.numeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_eq(pg_catalog.numeric, fastnumeric) IS 'equal';
+CREATE OPERATOR = (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_eq,
+    COMMUTATOR = =, NEGATOR = <>, RESTRICT = pg_catalog.eqsel, JOIN = pg_catalog.eqjoinsel, HASHES, MERGES);
+COMMENT ON OPERATOR = (pg_catalog.numeric, fastnumeric) IS 'equal';
+CREATE FUNCTION fastnumeric_ne(pg_catalog.numeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_ne(pg_catalog.numeric, fastnumeric) IS 'not equal';
+CREATE OPERATOR <> (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_ne,
+    COMMUTATOR = <>, NEGATOR = =, RESTRICT = pg_catalog.neqsel, JOIN = pg_catalog.neqjoinsel);
+COMMENT ON OPERATOR <> (pg_catalog.numeric, fastnumeric) IS 'not equal';
+CREATE FUNCTION fastnumeric_lt(pg_catalog.numeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_lt(pg_catalog.numeric, fastnumeric) IS 'less than';
+CREATE OPERATOR < (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_lt,
+    COMMUTATOR = >, NEGATOR = >=, RESTRICT = pg_catalog.scalarltsel, JOIN = pg_catalog.scalarltjoinsel);
+COMMENT ON OPERATOR < (pg_catalog.numeric, fastnumeric) IS 'less than';
+CREATE FUNCTION fastnumeric_le(pg_catalog.numeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_le(pg_catalog.numeric, fastnumeric) IS 'less than or equal';
+CREATE OPERATOR <= (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_le,
+    COMMUTATOR = >=, NEGATOR = >, RESTRICT = pg_catalog.scalarlesel, JOIN = pg_catalog.scalarlejoinsel);
+COMMENT ON OPERATOR <= (pg_catalog.numeric, fastnumeric) IS 'less than or equal';
+CREATE FUNCTION fastnumeric_gt(pg_catalog.numeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_gt(pg_catalog.numeric, fastnumeric) IS 'greater than';
+CREATE OPERATOR > (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_gt,
+    COMMUTATOR = <, NEGATOR = <=, RESTRICT = pg_catalog.scalargtsel, JOIN = pg_catalog.scalargtjoinsel);
+COMMENT ON OPERATOR > (pg_catalog.numeric, fastnumeric) IS 'greater than';
+CREATE FUNCTION fastnumeric_ge(pg_catalog.numeric, fastnumeric) RETURNS pg_catalog.bool
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+COMMENT ON FUNCTION fastnumeric_ge(pg_catalog.numeric, fastnumeric) IS 'greater than or equal';
+CREATE OPERATOR >= (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_ge,
+    COMMUTATOR = <=, NEGATOR = <, RESTRICT = pg_catalog.scalargesel, JOIN = pg_catalog.scalargejoinsel);
+COMMENT ON OPERATOR >= (pg_catalog.numeric, fastnumeric) IS 'greater than or equal';
 
 -------------------------------------------------------------------------------------------
 -- Index support
@@ -258,40 +372,102 @@ ALTER OPERATOR FAMILY fastnumeric_minmax_ops USING brin ADD
 -- The (fastnumeric, numeric) and (numeric, fastnumeric) signatures make col + 1, col * 1.1,
 -- col + int8_col and 1 + col resolve to these operators (integers reach numeric through
 -- their implicit casts) and return fastnumeric; numeric-only expressions keep numeric's.
-DO $$
-DECLARE
-    sig    text[] := ARRAY['fastnumeric, fastnumeric', 'fastnumeric, pg_catalog.numeric',
-                           'pg_catalog.numeric, fastnumeric'];
-    lefts  text[] := ARRAY['fastnumeric', 'fastnumeric', 'pg_catalog.numeric'];
-    rights text[] := ARRAY['fastnumeric', 'pg_catalog.numeric', 'fastnumeric'];
-    -- name, operator, commutator (or empty), language, symbol, description
-    ops    text[] := ARRAY[
-        ['add', '+', '+', 'C',        'fastnumeric_add', 'add'],
-        ['sub', '-', '',  'C',        'fastnumeric_sub', 'subtract'],
-        ['mul', '*', '*', 'C',        'fastnumeric_mul', 'multiply'],
-        ['div', '/', '',  'internal', 'numeric_div',     'divide (numeric''s numeric_div)'],
-        ['mod', '%', '',  'internal', 'numeric_mod',     'modulus (numeric''s numeric_mod)'],
-        ['pow', '^', '',  'internal', 'numeric_power',   'exponentiation (numeric''s numeric_power)']];
-    s int;
-    o int;
-BEGIN
-    FOR s IN 1 .. 3 LOOP
-        FOR o IN 1 .. 6 LOOP
-            EXECUTE format('CREATE FUNCTION fastnumeric_%s(%s) RETURNS fastnumeric AS %s '
-                           'LANGUAGE %s IMMUTABLE STRICT PARALLEL SAFE',
-                           ops[o][1], sig[s],
-                           CASE WHEN ops[o][4] = 'C' THEN format('%L, %L', 'MODULE_PATHNAME', ops[o][5])
-                                ELSE format('%L', ops[o][5]) END,
-                           ops[o][4]);
-            EXECUTE format('COMMENT ON FUNCTION fastnumeric_%s(%s) IS %L', ops[o][1], sig[s], ops[o][6]);
-            EXECUTE format('CREATE OPERATOR %s (LEFTARG = %s, RIGHTARG = %s, FUNCTION = fastnumeric_%s%s)',
-                           ops[o][2], lefts[s], rights[s], ops[o][1],
-                           CASE WHEN ops[o][3] <> '' THEN ', COMMUTATOR = ' || ops[o][3] ELSE '' END);
-            EXECUTE format('COMMENT ON OPERATOR %s (%s, %s) IS %L', ops[o][2], lefts[s], rights[s], ops[o][6]);
-        END LOOP;
-    END LOOP;
-END
-$$;
+
+-- (fastnumeric, fastnumeric)
+CREATE FUNCTION fastnumeric_add(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_add(fastnumeric, fastnumeric) IS 'add';
+CREATE OPERATOR + (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_add, COMMUTATOR = +);
+COMMENT ON OPERATOR + (fastnumeric, fastnumeric) IS 'add';
+CREATE FUNCTION fastnumeric_sub(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_sub(fastnumeric, fastnumeric) IS 'subtract';
+CREATE OPERATOR - (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_sub);
+COMMENT ON OPERATOR - (fastnumeric, fastnumeric) IS 'subtract';
+CREATE FUNCTION fastnumeric_mul(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mul(fastnumeric, fastnumeric) IS 'multiply';
+CREATE OPERATOR * (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_mul, COMMUTATOR = *);
+COMMENT ON OPERATOR * (fastnumeric, fastnumeric) IS 'multiply';
+CREATE FUNCTION fastnumeric_div(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'numeric_div' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_div(fastnumeric, fastnumeric) IS 'divide (numeric''s numeric_div)';
+CREATE OPERATOR / (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_div);
+COMMENT ON OPERATOR / (fastnumeric, fastnumeric) IS 'divide (numeric''s numeric_div)';
+CREATE FUNCTION fastnumeric_mod(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'numeric_mod' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mod(fastnumeric, fastnumeric) IS 'modulus (numeric''s numeric_mod)';
+CREATE OPERATOR % (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_mod);
+COMMENT ON OPERATOR % (fastnumeric, fastnumeric) IS 'modulus (numeric''s numeric_mod)';
+CREATE FUNCTION fastnumeric_pow(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_pow(fastnumeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
+CREATE OPERATOR ^ (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_pow);
+COMMENT ON OPERATOR ^ (fastnumeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
+
+-- (fastnumeric, pg_catalog.numeric)
+CREATE FUNCTION fastnumeric_add(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_add(fastnumeric, pg_catalog.numeric) IS 'add';
+CREATE OPERATOR + (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_add, COMMUTATOR = +);
+COMMENT ON OPERATOR + (fastnumeric, pg_catalog.numeric) IS 'add';
+CREATE FUNCTION fastnumeric_sub(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_sub(fastnumeric, pg_catalog.numeric) IS 'subtract';
+CREATE OPERATOR - (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_sub);
+COMMENT ON OPERATOR - (fastnumeric, pg_catalog.numeric) IS 'subtract';
+CREATE FUNCTION fastnumeric_mul(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mul(fastnumeric, pg_catalog.numeric) IS 'multiply';
+CREATE OPERATOR * (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_mul, COMMUTATOR = *);
+COMMENT ON OPERATOR * (fastnumeric, pg_catalog.numeric) IS 'multiply';
+CREATE FUNCTION fastnumeric_div(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
+    AS 'numeric_div' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_div(fastnumeric, pg_catalog.numeric) IS 'divide (numeric''s numeric_div)';
+CREATE OPERATOR / (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_div);
+COMMENT ON OPERATOR / (fastnumeric, pg_catalog.numeric) IS 'divide (numeric''s numeric_div)';
+CREATE FUNCTION fastnumeric_mod(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
+    AS 'numeric_mod' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s numeric_mod)';
+CREATE OPERATOR % (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_mod);
+COMMENT ON OPERATOR % (fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s numeric_mod)';
+CREATE FUNCTION fastnumeric_pow(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
+    AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_pow(fastnumeric, pg_catalog.numeric) IS 'exponentiation (numeric''s numeric_power)';
+CREATE OPERATOR ^ (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_pow);
+COMMENT ON OPERATOR ^ (fastnumeric, pg_catalog.numeric) IS 'exponentiation (numeric''s numeric_power)';
+
+-- (pg_catalog.numeric, fastnumeric)
+CREATE FUNCTION fastnumeric_add(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_add(pg_catalog.numeric, fastnumeric) IS 'add';
+CREATE OPERATOR + (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_add, COMMUTATOR = +);
+COMMENT ON OPERATOR + (pg_catalog.numeric, fastnumeric) IS 'add';
+CREATE FUNCTION fastnumeric_sub(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_sub(pg_catalog.numeric, fastnumeric) IS 'subtract';
+CREATE OPERATOR - (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_sub);
+COMMENT ON OPERATOR - (pg_catalog.numeric, fastnumeric) IS 'subtract';
+CREATE FUNCTION fastnumeric_mul(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mul(pg_catalog.numeric, fastnumeric) IS 'multiply';
+CREATE OPERATOR * (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_mul, COMMUTATOR = *);
+COMMENT ON OPERATOR * (pg_catalog.numeric, fastnumeric) IS 'multiply';
+CREATE FUNCTION fastnumeric_div(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
+    AS 'numeric_div' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_div(pg_catalog.numeric, fastnumeric) IS 'divide (numeric''s numeric_div)';
+CREATE OPERATOR / (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_div);
+COMMENT ON OPERATOR / (pg_catalog.numeric, fastnumeric) IS 'divide (numeric''s numeric_div)';
+CREATE FUNCTION fastnumeric_mod(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
+    AS 'numeric_mod' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mod(pg_catalog.numeric, fastnumeric) IS 'modulus (numeric''s numeric_mod)';
+CREATE OPERATOR % (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_mod);
+COMMENT ON OPERATOR % (pg_catalog.numeric, fastnumeric) IS 'modulus (numeric''s numeric_mod)';
+CREATE FUNCTION fastnumeric_pow(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
+    AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_pow(pg_catalog.numeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
+CREATE OPERATOR ^ (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_pow);
+COMMENT ON OPERATOR ^ (pg_catalog.numeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
 
 CREATE FUNCTION fastnumeric_uminus(fastnumeric) RETURNS fastnumeric
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
