@@ -6,7 +6,9 @@
 
 \echo Use "ALTER EXTENSION fastnumeric UPDATE TO '0.3'" to load this file. \quit
 
--- 0.3 gives every cast a comment, as every other member object already has one.
+-- 0.3 gives every cast a comment, as every other member object already has one, and the
+-- array type one (from PostgreSQL 17 it is a member too).
+COMMENT ON TYPE fastnumeric[] IS 'array of fastnumeric';
 COMMENT ON CAST (fastnumeric AS fastnumeric) IS 'typmod coercion: numeric''s rounding to the scale and precision check';
 COMMENT ON CAST (fastnumeric AS pg_catalog.numeric) IS 'free (the same bytes); implicit, so every numeric function accepts fastnumeric';
 COMMENT ON CAST (pg_catalog.numeric AS fastnumeric) IS 'free (the same bytes); assignment only, so mixed expressions resolve to the (fastnumeric, numeric) operators';

@@ -54,6 +54,7 @@ CREATE TYPE fastnumeric (
 );
 
 COMMENT ON TYPE fastnumeric IS 'exact decimal number stored like numeric, with faster input, output and comparison';
+COMMENT ON TYPE fastnumeric[] IS 'array of fastnumeric';
 COMMENT ON FUNCTION fastnumeric_in(pg_catalog.cstring, pg_catalog.oid, pg_catalog.int4) IS 'I/O: parses plain decimals directly, numeric_in for everything else';
 COMMENT ON FUNCTION fastnumeric_out(fastnumeric) IS 'I/O: prints exactly what numeric_out prints';
 COMMENT ON FUNCTION fastnumeric_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O: numeric''s binary input';
