@@ -43,23 +43,39 @@ ensure_prereqs() {
     export PATH="$PGBIN:$PATH"
 }
 
-# Build, and install when the installed copy differs from the build (make install needs root).
+# use_pg MAJOR: benchmark PostgreSQL MAJOR as test/pg-install makes it ready (15: Debian's;
+# 17, 18: the cached builds, never the assert-enabled one).
+use_pg() {
+    PG_CONFIG=$("$REPO_DIR/test/pg-install" "$1" | tail -n 1) || die "test/pg-install $1 failed"
+}
+
+# Build for PG_CONFIG's server in test/build/ext-pgN (a copy of the working tree, see
+# test/build.sh), and install when the installed copy differs from the build.
 install_extension() {
-    log "== building fastnumeric (make -C $REPO_DIR)"
-    make -s -C "$REPO_DIR" PG_CONFIG="$PG_CONFIG" >&2
-    local pkglib share f stale=0
+    source "$REPO_DIR/test/build.sh"
+    local major dir pkglib share f stale=0
+    major=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+    dir=$REPO_DIR/test/build/ext-pg$major
+    log "== building fastnumeric for $("$PG_CONFIG" --version) in ${dir#"$REPO_DIR"/}"
+    build_tree "$PG_CONFIG" "$dir" || die "the build failed"
     pkglib=$("$PG_CONFIG" --pkglibdir)
     share=$("$PG_CONFIG" --sharedir)/extension
-    cmp -s "$REPO_DIR/fastnumeric.so" "$pkglib/fastnumeric.so" || stale=1
-    for f in "$REPO_DIR"/fastnumeric.control "$REPO_DIR"/sql/fastnumeric--*.sql; do
+    cmp -s "$dir/fastnumeric.so" "$pkglib/fastnumeric.so" || stale=1
+    for f in "$dir"/fastnumeric.control "$dir"/sql/fastnumeric--*.sql; do
         cmp -s "$f" "$share/$(basename "$f")" || stale=1
     done
     if ((stale)); then
-        log "== installing fastnumeric (make -C $REPO_DIR install)"
-        as_root make -s -C "$REPO_DIR" PG_CONFIG="$PG_CONFIG" install >&2
+        log "== installing fastnumeric"
+        install_tree "$PG_CONFIG" "$dir" >&2
     else
         log "== fastnumeric is already installed and up to date"
     fi
+}
+
+# Benchmarks never run on a server built with assertions: they time the checks, not the code.
+refuse_assert_server() {
+    [[ $(psql -X -A -t -c 'SHOW debug_assertions') == off ]] \
+        || die "the server has assertions enabled (debug_assertions = on): not a benchmark server"
 }
 
 # start_cluster SETTINGS...: initdb + start a throwaway server in a fresh temp dir, listening on
@@ -106,4 +122,5 @@ machine_info() {
         commit=unknown
     fi
     echo "fastnumeric: commit $commit"
+    echo "server: $("$PG_CONFIG" --version) ($PG_CONFIG)"
 }
