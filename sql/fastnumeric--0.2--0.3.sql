@@ -22,3 +22,13 @@ COMMENT ON CAST (pg_catalog.float4 AS fastnumeric) IS 'numeric''s float4_numeric
 COMMENT ON CAST (fastnumeric AS pg_catalog.float4) IS 'numeric''s numeric_float4; assignment only (numeric''s is implicit), so sqrt(x) and ln(x) resolve to numeric''s';
 COMMENT ON CAST (pg_catalog.float8 AS fastnumeric) IS 'numeric''s float8_numeric; assignment only, like numeric''s';
 COMMENT ON CAST (fastnumeric AS pg_catalog.float8) IS 'numeric''s numeric_float8; assignment only (numeric''s is implicit), so sqrt(x) and ln(x) resolve to numeric''s';
+
+-- Binary I/O of our own: numeric's wire format decoded straight into the datum and written
+-- from it in place (numeric_recv still decides every error).  CREATE OR REPLACE keeps the
+-- functions' OIDs, which the type's RECEIVE and SEND point to.
+CREATE OR REPLACE FUNCTION fastnumeric_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4)
+    RETURNS fastnumeric AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION fastnumeric_send(fastnumeric)
+    RETURNS pg_catalog.bytea AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O: numeric''s binary input, decoded directly; numeric_recv for errors and very long values';
+COMMENT ON FUNCTION fastnumeric_send(fastnumeric) IS 'I/O: numeric''s binary output, written from the datum in place';

@@ -30,11 +30,12 @@ CREATE FUNCTION fastnumeric_in(pg_catalog.cstring, pg_catalog.oid, pg_catalog.in
     RETURNS fastnumeric AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric_out(fastnumeric)
     RETURNS pg_catalog.cstring AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
--- numeric's own binary I/O and typmod functions: same bytes, same wire format, same errors.
+-- Binary I/O: numeric's wire format, decoded straight into the datum and written from it where
+-- it lies; numeric_recv decides every error.  The typmod functions are numeric's own.
 CREATE FUNCTION fastnumeric_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4)
-    RETURNS fastnumeric AS 'numeric_recv' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    RETURNS fastnumeric AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric_send(fastnumeric)
-    RETURNS pg_catalog.bytea AS 'numeric_send' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    RETURNS pg_catalog.bytea AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric_typmod_in(pg_catalog.cstring[])
     RETURNS pg_catalog.int4 AS 'numerictypmodin' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric_typmod_out(pg_catalog.int4)
@@ -57,8 +58,8 @@ COMMENT ON TYPE fastnumeric IS 'exact decimal number stored like numeric, with f
 COMMENT ON TYPE fastnumeric[] IS 'array of fastnumeric';
 COMMENT ON FUNCTION fastnumeric_in(pg_catalog.cstring, pg_catalog.oid, pg_catalog.int4) IS 'I/O: parses plain decimals directly, numeric_in for everything else';
 COMMENT ON FUNCTION fastnumeric_out(fastnumeric) IS 'I/O: prints exactly what numeric_out prints';
-COMMENT ON FUNCTION fastnumeric_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O: numeric''s binary input';
-COMMENT ON FUNCTION fastnumeric_send(fastnumeric) IS 'I/O: numeric''s binary output';
+COMMENT ON FUNCTION fastnumeric_recv(pg_catalog.internal, pg_catalog.oid, pg_catalog.int4) IS 'I/O: numeric''s binary input, decoded directly; numeric_recv for errors and very long values';
+COMMENT ON FUNCTION fastnumeric_send(fastnumeric) IS 'I/O: numeric''s binary output, written from the datum in place';
 COMMENT ON FUNCTION fastnumeric_typmod_in(pg_catalog.cstring[]) IS 'I/O typmod: numeric''s (precision, scale) rules';
 COMMENT ON FUNCTION fastnumeric_typmod_out(pg_catalog.int4) IS 'I/O typmod: numeric''s (precision, scale) rules';
 

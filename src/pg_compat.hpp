@@ -19,6 +19,7 @@ extern "C" {
 #endif
 
 #include "fmgr.h"
+#include "lib/stringinfo.h"
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
 #include "utils/sortsupport.h"

@@ -30,30 +30,31 @@ inline uint16_t group_value(const char* p, int n) {
 inline int decimal_length(uint16_t d) { return d >= 1000 ? 4 : d >= 100 ? 3 : d >= 10 ? 2 : 1; }
 
 /*
- * Round to `scale` decimal places, half away from zero (numeric's round_var); a negative
- * scale rounds to the left of the point.  Leaves the value unstripped.
+ * Cut a value at `scale` decimal places (a negative scale cuts left of the point), rounding
+ * half away from zero (numeric's round_var) or truncating (its trunc_var): one place that
+ * knows where a decimal position falls in the base-10000 digits.  Leaves the value unstripped.
  */
-void round_to_scale(DecimalDigits* v, int scale) {
+void cut_at_scale(DecimalDigits* v, int scale, bool round_half_up) {
     uint16_t* d = v->storage + v->first;
     // Decimal digits kept, counted from the top of the first base-10000 digit.
     const long keep = static_cast<long>(v->weight + 1) * kDecDigits + scale;
     if (keep >= static_cast<long>(v->ndigits) * kDecDigits)
-        return;   // nothing below the rounding position
+        return;   // nothing below the cut
     if (keep < 0) {
-        v->ndigits = 0;   // the rounding digit is a leading zero: rounds down to zero
+        v->ndigits = 0;   // the first digit cut is a leading zero: zero either way
         return;
     }
     int group = static_cast<int>(keep / kDecDigits);
     const int kept_in_group = static_cast<int>(keep % kDecDigits);
     bool round_up;
     if (kept_in_group == 0) {
-        round_up = d[group] >= 5000;
+        round_up = round_half_up && d[group] >= kBase / 2;
         v->ndigits = group;
         --group;   // the carry goes into the previous group
     } else {
         const uint16_t unit = kPow10[kDecDigits - kept_in_group];
         const uint16_t below = d[group] % unit;
-        round_up = below >= unit / 2;
+        round_up = round_half_up && below >= unit / 2;
         d[group] = static_cast<uint16_t>(d[group] - below);
         if (round_up)
             d[group] = static_cast<uint16_t>(d[group] + unit);
@@ -80,7 +81,12 @@ void round_to_scale(DecimalDigits* v, int scale) {
     }
 }
 
-/* Remove leading and trailing zero digits; zero becomes positive with weight 0. */
+}  // namespace
+
+void round_to_scale(DecimalDigits* v, int scale) { cut_at_scale(v, scale, true); }
+
+void truncate_to_scale(DecimalDigits* v, int scale) { cut_at_scale(v, scale, false); }
+
 void strip(DecimalDigits* v) {
     const FiniteValue s = stripped(v->value());
     v->first = static_cast<int>(s.digits - v->storage);
@@ -89,7 +95,15 @@ void strip(DecimalDigits* v) {
     v->ndigits = s.ndigits;
 }
 
-}  // namespace
+bool apply_typmod(DecimalDigits* v, Typmod typmod) {
+    round_to_scale(v, typmod.scale);
+    v->dscale = typmod.scale > 0 ? typmod.scale : 0;
+    strip(v);
+    if (v->ndigits == 0)
+        return true;   // zero fits any typmod
+    const int int_digits = v->weight * kDecDigits + decimal_length(v->digits()[0]);
+    return int_digits <= typmod.precision - typmod.scale;
+}
 
 bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
     const char* p = text;
@@ -169,19 +183,12 @@ bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
     out->dscale = nfrac;
     out->ndigits = static_cast<int>(d - (out->storage + out->first));
 
-    if (typmod.present) {
-        round_to_scale(out, typmod.scale);
-        out->dscale = typmod.scale > 0 ? typmod.scale : 0;
-    }
+    if (typmod.present)
+        return apply_typmod(out, typmod);   // false: numeric raises "numeric field overflow"
     // Leading zero groups only come with no integer digit, trailing ones from zeros written
-    // after the point or from rounding; other values are stripped as they stand.
-    if (nint == 0 || typmod.present || out->storage[out->first + out->ndigits - 1] == 0)
+    // after the point; other values are stripped as they stand.
+    if (nint == 0 || out->storage[out->first + out->ndigits - 1] == 0)
         strip(out);
-    if (typmod.present && out->ndigits > 0) {
-        const int int_digits = out->weight * kDecDigits + decimal_length(out->digits()[0]);
-        if (int_digits > typmod.precision - typmod.scale)
-            return false;   // numeric raises "numeric field overflow"
-    }
     return true;
 }
 

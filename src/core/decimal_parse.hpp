@@ -59,4 +59,25 @@ struct DecimalDigits {
 /* Parse `text` (NUL-terminated) under `typmod`.  False means: decline, use numeric_in. */
 bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out);
 
+/*
+ * The rules the text and binary inputs share, on a value that may still carry leading and
+ * trailing zero digits (and needs `first` >= 1: a carry takes the slot in front).
+ */
+
+/* Round to `scale` decimal places, half away from zero (numeric's round_var); a negative
+ * scale rounds left of the point.  Leaves the value unstripped and dscale unchanged. */
+void round_to_scale(DecimalDigits* v, int scale);
+
+/* The same cut, truncating toward zero (numeric's trunc_var). */
+void truncate_to_scale(DecimalDigits* v, int scale);
+
+/* numeric's make_result: drop leading and trailing zero digits; zero is positive, weight 0. */
+void strip(DecimalDigits* v);
+
+/*
+ * numeric's apply_typmod for a present typmod, then strip: round to the typmod's scale, take
+ * dscale max(scale, 0), check the precision.  False: numeric raises "numeric field overflow".
+ */
+bool apply_typmod(DecimalDigits* v, Typmod typmod);
+
 }  // namespace fastnumeric

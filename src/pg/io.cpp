@@ -1,12 +1,13 @@
 /*
- * io.cpp — text input and output of fastnumeric.
+ * io.cpp — text and binary input and output of fastnumeric.
  *
- * Binary send/receive, typmod input/output and the length coercion are numeric's own
- * functions, declared on fastnumeric in the install script: the bytes are the same.
+ * Typmod input/output and the length coercion are numeric's own functions, declared on
+ * fastnumeric in the install script: the bytes are the same.
  */
 #include "core/decimal_format.hpp"
 #include "core/decimal_parse.hpp"
 #include "core/input_cache.hpp"
+#include "core/wire_format.hpp"
 #include "pg/datum.hpp"
 #include "pg/settings.hpp"
 
@@ -22,6 +23,8 @@ extern "C" {
 
 PG_FUNCTION_INFO_V1(fastnumeric_in);
 PG_FUNCTION_INFO_V1(fastnumeric_out);
+PG_FUNCTION_INFO_V1(fastnumeric_recv);
+PG_FUNCTION_INFO_V1(fastnumeric_send);
 
 /*
  * fastnumeric_in(cstring, oid, int4 typmod)
@@ -63,6 +66,48 @@ Datum fastnumeric_out(PG_FUNCTION_ARGS) {
     *format_numeric(v, text) = '\0';
     release_packed(p, arg);
     PG_RETURN_CSTRING(text);
+}
+
+/*
+ * fastnumeric_recv(internal, oid, int4 typmod)
+ * numeric's wire format decoded straight into its final datum: one palloc.  Every error, and
+ * values of more digits than the decoder holds, are numeric_recv's: it gets the message with
+ * the cursor where it was, so its checks, messages and the caller's end-of-message check run
+ * as if it had been called alone.
+ */
+Datum fastnumeric_recv(PG_FUNCTION_ARGS) {
+    StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
+    const int32 typmod = PG_GETARG_INT32(2);
+    const int remaining = buf->len - buf->cursor;
+    WireValue value;   // plain data: nothing to destroy if palloc fails
+    if (decode_wire(reinterpret_cast<const unsigned char*>(buf->data) + buf->cursor,
+                    remaining > 0 ? static_cast<size_t>(remaining) : 0, decode_typmod(typmod),
+                    &value) != WireStatus::Ok)
+        return numeric_recv(fcinfo);
+    buf->cursor += static_cast<int>(value.length);
+    return value.kind == Kind::Finite ? finite_datum(value.digits.value()) : special_datum(value.kind);
+}
+
+/*
+ * fastnumeric_send(fastnumeric) -> bytea, numeric_send's bytes written from the datum where
+ * it lies into one palloc of their exact size.  (numeric_send copies a 1-byte-header datum
+ * out first, then writes word by word into a 1 kB StringInfo: two allocations, and a length
+ * check per word.)  The odd special bodies wire_encodes_body refuses are numeric_send's.
+ */
+Datum fastnumeric_send(PG_FUNCTION_ARGS) {
+    const Datum arg = PG_GETARG_DATUM(0);
+    struct varlena* p = packed_datum(arg);
+    const NumericView v = view_of(p);
+    if (unlikely(!wire_encodes_body(body_of(p), VARSIZE_ANY_EXHDR(p)))) {
+        release_packed(p, arg);
+        return numeric_send(fcinfo);
+    }
+    const size_t size = VARHDRSZ + wire_size(v);
+    bytea* result = static_cast<bytea*>(palloc(size));
+    SET_VARSIZE(result, size);
+    encode_wire(v, reinterpret_cast<unsigned char*>(VARDATA(result)));
+    release_packed(p, arg);
+    PG_RETURN_BYTEA_P(result);
 }
 
 }  // extern "C"

@@ -14,6 +14,7 @@
 #include "core/numeric_layout.hpp"
 #include "core/short_arith.hpp"
 #include "core/sum_accum.hpp"
+#include "core/wire_format.hpp"
 #include "pg_compat.hpp"
 
 namespace fastnumeric {
@@ -23,6 +24,7 @@ constexpr bool kPlainData = std::is_trivially_destructible<T>::value && alignof(
 
 static_assert(kPlainData<DecimalDigits>, "parsed text, on fastnumeric_in's frame");
 static_assert(kPlainData<Typmod>, "a decoded typmod");
+static_assert(kPlainData<WireValue>, "a received value, on fastnumeric_recv's frame");
 static_assert(kPlainData<NumericView>, "a decoded operand");
 static_assert(kPlainData<FiniteValue>, "a result before its palloc");
 static_assert(kPlainData<SmallShortValue>, "a small operand");

@@ -140,6 +140,17 @@ inline Decimal round_to_scale(const Decimal& d, int scale) {
     return make_decimal(d.negative, head.empty() ? "0" : head, -scale);
 }
 
+/* Truncate toward zero to a multiple of 10^-scale (scale may be negative). */
+inline Decimal truncate_to_scale(const Decimal& d, int scale) {
+    const int drop = -scale - d.exp10;   // digits of mag below the cut
+    if (drop <= 0)
+        return d;
+    const long kept = static_cast<long>(d.mag.size()) - drop;
+    if (kept <= 0)
+        return make_decimal(false, "0", -scale);
+    return make_decimal(d.negative, d.mag.substr(0, static_cast<size_t>(kept)), -scale);
+}
+
 /* ------------------------------------------------------- base-10000 digit groups */
 
 /* numeric's stripped form: digits[0] is worth 10000^weight, no leading/trailing zero group. */
