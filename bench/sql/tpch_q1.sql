@@ -1,0 +1,32 @@
+-- TPC-H Q1 (the pricing summary report) over fnb_lineitem_<T>, in ms: serial (W=0) or with 2
+-- parallel workers (W=2), JIT off or on (J). float8 is the by-value ceiling (not exact: its
+-- sums differ in the last digits). Data: data_lineitem.sql, which checks first that Q1 over
+-- fastnumeric prints numeric's result. By hand:
+--   psql -v T=fastnumeric -v W=0 -v J=off -f bench/sql/tpch_q1.sql   (T: numeric, fastnumeric, float8)
+--
+-- @workload tpch_q1              data_lineitem.sql numeric,fastnumeric,float8 W=0 J=off
+-- @workload tpch_q1_parallel     data_lineitem.sql numeric,fastnumeric,float8 W=2 J=off
+-- @workload tpch_q1_jit          data_lineitem.sql numeric,fastnumeric,float8 W=0 J=on
+-- @workload tpch_q1_parallel_jit data_lineitem.sql numeric,fastnumeric,float8 W=2 J=on
+\set ON_ERROR_STOP on
+\if :{?T} \else \set T fastnumeric \endif
+\if :{?W} \else \set W 0 \endif
+\if :{?J} \else \set J off \endif
+SELECT 'fnb_lineitem_' || :'T' AS tbl \gset
+SET max_parallel_workers_per_gather = :W;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET jit = :J;
+SET jit_above_cost = 0;
+\timing on
+\echo @bench measure
+SELECT l_returnflag, l_linestatus, sum(l_quantity) AS sum_qty,
+       sum(l_extendedprice) AS sum_base_price,
+       sum(l_extendedprice * (1 - l_discount)) AS sum_disc_price,
+       sum(l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS sum_charge,
+       avg(l_quantity) AS avg_qty, avg(l_extendedprice) AS avg_price,
+       avg(l_discount) AS avg_disc, count(*) AS count_order
+FROM :"tbl"
+WHERE l_shipdate <= date '1998-12-01' - interval '90' day
+GROUP BY l_returnflag, l_linestatus
+ORDER BY l_returnflag, l_linestatus;
