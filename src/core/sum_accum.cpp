@@ -11,22 +11,10 @@
 namespace fastnumeric {
 namespace {
 
-__extension__ typedef __int128 i128;
+using namespace sum_accum_detail;
 __extension__ typedef unsigned __int128 u128;
 
-constexpr int kSmallGroups = 9;     // values below 10000^9 = 10^36 go to the int128
-constexpr int kInt128Groups = 10;   // |int128| < 1.8e38 < 10000^10
 constexpr int kFinalHeadroom = 5;   // carries above the top slot: slots stay below 10000^5
-
-struct Pow10000 {
-    i128 p[kInt128Groups];
-    constexpr Pow10000() : p() {
-        p[0] = 1;
-        for (int i = 1; i < kInt128Groups; ++i)
-            p[i] = p[i - 1] * kBase;
-    }
-};
-constexpr Pow10000 kPow10000;
 
 /* Normalise slots[0..n) to [0, 9999] (floor division); return the carry out of the top. */
 int64_t carry_pass(int64_t* slots, int n) {
@@ -127,16 +115,6 @@ void digit_add_int128(SumAccum* s, i128 x, int frac) {
         lowest[i] += x < 0 ? -groups[i] : groups[i];
 }
 
-/* small += x (same scale); what would overflow moves small into big first. */
-inline void small_add(SumAccum* s, i128 x) {
-    i128 sum;
-    if (__builtin_add_overflow(static_cast<i128>(s->small), x, &sum)) {
-        digit_add_int128(s, s->small, s->small_frac);
-        sum = x;
-    }
-    s->small = sum;
-}
-
 /* x × 10000^up without overflow, or false. */
 inline bool scale_up(i128 x, int up, i128* out) {
     if (x == 0) {
@@ -210,21 +188,6 @@ void sum_init(SumAccum* s, SlotAllocator allocator) {
     s->allocator = allocator;
 }
 
-namespace {
-
-/* One more finite value of this dscale: numeric's maxScale bookkeeping. */
-inline void count_finite(SumAccum* s, int dscale) {
-    if (dscale > s->max_scale) {
-        s->max_scale = dscale;
-        s->max_scale_count = 1;
-    } else if (dscale == s->max_scale) {
-        ++s->max_scale_count;
-    }
-    ++s->count;
-}
-
-}  // namespace
-
 void sum_add(SumAccum* s, const NumericView& v) {
     switch (v.kind) {
     case Kind::NaN: ++s->nan_count; return;
@@ -236,19 +199,14 @@ void sum_add(SumAccum* s, const NumericView& v) {
     add_finite(s, v, false);
 }
 
-bool sum_add_short_body(SumAccum* s, const unsigned char* body, size_t len) {
-    SmallShortValue v;
-    if (len < 4 || !read_small_short(body, len, &v))
-        return false;   // zero, or not a small 2-byte-header value
-    const int shift = s->small_frac + v.low;   // zero groups to append
-    if (shift < 0 || v.high - v.low + 1 + shift > kSmallGroups)
-        return false;   // needs a finer scale than small's, or does not fit it: general path
-    count_finite(s, v.dscale);
-    const i128 m = shift == 0 ? i128{static_cast<int64_t>(v.digits)}
-                              : static_cast<int64_t>(v.digits) * kPow10000.p[shift];
-    small_add(s, v.negative ? -m : m);
-    return true;
+namespace sum_accum_detail {
+
+void small_overflowed(SumAccum* s, i128 x) {
+    digit_add_int128(s, s->small, s->small_frac);
+    s->small = x;
 }
+
+}  // namespace sum_accum_detail
 
 bool sum_remove(SumAccum* s, const NumericView& v) {
     switch (v.kind) {

@@ -234,6 +234,49 @@ TEST_F(SumAccumTest, Int128OverflowMovesToTheExactPath) {
     EXPECT_EQ(sum_text(s), "-1");
 }
 
+TEST_F(SumAccumTest, ShortBodyPathOverflowsIntoTheExactPath) {
+    // the per-row path adds in 64-bit halves: near the int128's limits, in both directions
+    for (const char* sign : {"", "-"}) {
+        SumAccum s = fresh();
+        ReferenceSum ref;
+        // 10^36 - 100 at one fractional group, the int128's widest such value
+        const std::string big = std::string(sign) + std::string(32, '9') + ".99";
+        for (int i = 0; i < 170; ++i) {   // 170 of them and the next value: 10^19 below 2^127
+            sum_add(&s, value(big).view());
+            ref.add(big);
+        }
+        const std::string rest = std::string(sign) + "14118346046923172168730371588412.2728";
+        sum_add(&s, value(rest).view());
+        ref.add(rest);
+        EXPECT_EQ(s.big.used, 0);
+        int short_path = 0;
+        for (int i = 0; i < 2000; ++i) {   // then money values until small overflows
+            const std::string t = std::string(sign) + "999999999999.99";   // four groups
+            short_path += add_value(&s, value(t));
+            ref.add(t);
+        }
+        EXPECT_EQ(short_path, 2000);
+        EXPECT_GT(s.big.used, 0);
+        EXPECT_EQ(sum_text(s), ref.text());
+    }
+}
+
+TEST_F(SumAccumTest, ShortBodyPathCountsZeroAndRescaledValues) {
+    SumAccum s = fresh();
+    ReferenceSum ref;
+    sum_add(&s, value("0.01").view());   // small now counts hundredths: one group after the point
+    ref.add("0.01");
+    for (const char* t : {"0.00", "12.34", "0", "12", "-3.00", "0.000", "1.5"}) {
+        const Value v = value(t);
+        EXPECT_TRUE(sum_add_short_body(&s, v.body.data(), v.body.size())) << t;   // zero too
+        ref.add(t);
+    }
+    EXPECT_EQ(s.count, 8);
+    EXPECT_EQ(s.max_scale, 3);
+    EXPECT_EQ(s.max_scale_count, 1);
+    EXPECT_EQ(sum_text(s), ref.text());
+}
+
 TEST_F(SumAccumTest, RescaleOverflowMovesToTheExactPath) {
     SumAccum s = fresh();
     sum_add(&s, value("12345678901234567890123456789012").view());
