@@ -75,9 +75,9 @@ inline bool body_is_valid(const unsigned char* body, size_t len) {
     return form == kShort || form == kSpecial || len >= 4;
 }
 
-/* The 7-bit two's-complement weight of a 2-byte header, sign-extended. */
+/* The 7-bit two's-complement weight of a 2-byte header, sign-extended (two shifts). */
 inline int short_weight(uint16_t h) {
-    return static_cast<int8_t>(static_cast<uint8_t>(h << 1)) >> 1;
+    return static_cast<int32_t>(static_cast<uint32_t>(h) << 25) >> 25;
 }
 
 /* A decoded numeric body; digits still point into the datum (no copy). */
@@ -136,6 +136,7 @@ struct SmallShortValue {
     int high;          // position of the first (the weight)
     int dscale;
     bool negative;
+    uint32_t header;   // the header word itself: results combine its sign and dscale bits in place
 };
 
 /* False unless the body is a finite 2-byte-header value of at most kSmallShortGroups groups. */
@@ -162,6 +163,7 @@ inline bool read_small_short(const unsigned char* body, size_t len, SmallShortVa
     out->low = out->high - n + 1;
     out->dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
     out->negative = (h & kShortSignBit) != 0;
+    out->header = h;
     return true;
 }
 

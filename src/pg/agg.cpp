@@ -137,7 +137,7 @@ __attribute__((noinline)) Datum avg_accum_rest(FunctionCallInfo fcinfo) {
     if (!PG_ARGISNULL(1)) {
         const Datum d = PG_GETARG_DATUM(1);
         const unsigned char* body;
-        const size_t n = inline_body(d, &body);
+        const size_t n = small_path_body(d, &body);
         if (!sum_add_short_body(s, body, n))
             sum_add_made_readable(s, d);
     }
@@ -164,7 +164,7 @@ Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
     if (likely(!PG_ARGISNULL(0) && !PG_ARGISNULL(1))) {
         SumAccum* s = reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(0));
         const unsigned char* body;
-        const size_t n = inline_body(PG_GETARG_DATUM(1), &body);
+        const size_t n = small_path_body(PG_GETARG_DATUM(1), &body);
         if (likely(sum_add_short_body(s, body, n)))
             PG_RETURN_POINTER(s);
     }

@@ -28,7 +28,6 @@ static_assert(kPlainData<WireValue>, "a received value, on fastnumeric_recv's fr
 static_assert(kPlainData<NumericView>, "a decoded operand");
 static_assert(kPlainData<FiniteValue>, "a result before its palloc");
 static_assert(kPlainData<SmallShortValue>, "a small operand");
-static_assert(kPlainData<ShortBody>, "a small result before its palloc");
 static_assert(kPlainData<SmallDigits>, "a machine-integer result's digits");
 static_assert(kPlainData<DigitBuffer>, "scratch digits, kept in fn_extra");
 static_assert(kPlainData<InputCache>, "the per-backend input cache");

@@ -12,7 +12,8 @@
  *     *: the sum, rounded half away from zero to 16383 decimals beyond that), and
  *     fits_numeric_format agrees with the int16 weight range;
  *   - add_short_bodies / multiply_short_bodies, when they answer, write numeric's bytes of
- *     that result;
+ *     that result; add_short_narrow / multiply_short_narrow answer a subset of those cases
+ *     (no zero operand or result, nothing wide), alike;
  *   - header_after: unary -, + and @ turn an operand's header into that of the result.
  */
 #include "core/digit_arith.hpp"
@@ -111,20 +112,38 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
         check_result("arith_finite (digits)", op, a, b, got, want);
     }
 
-    // the body-to-body path for small short-header operands: numeric's bytes when it answers
-    ShortBody short_result;
-    const bool short_done =
+    // the body-to-body paths for small short-header operands: numeric's bytes when they answer
+    const std::vector<unsigned char> want_bytes = ref::encode_body(want.groups, want.dscale);
+    auto where = [&] { return ref::describe(a) + " " + op_name(op) + " " + ref::describe(b); };
+    unsigned char complete[kShortBodyBytes];
+    const int complete_size =
         op == ArithOp::Multiply
-            ? multiply_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(), &short_result)
-            : add_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(),
-                               op == ArithOp::Subtract, &short_result);
-    if (short_done) {
-        const std::vector<unsigned char> got_bytes(short_result.bytes, short_result.bytes + short_result.size);
-        const std::vector<unsigned char> want_bytes = ref::encode_body(want.groups, want.dscale);
-        if (got_bytes != want_bytes)
-            ref::fail("short_arith bytes differ from numeric's",
-                      ref::describe(a) + " " + op_name(op) + " " + ref::describe(b) + "\n got  " +
-                          ref::hex(got_bytes) + "\n want " + ref::hex(want_bytes));
+            ? multiply_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(), complete)
+            : add_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(), op == ArithOp::Subtract,
+                               complete);
+    if (complete_size != 0 && std::vector<unsigned char>(complete, complete + complete_size) != want_bytes)
+        ref::fail("short_arith bytes differ from numeric's",
+                  where() + "\n got  " + ref::hex(std::vector<unsigned char>(complete, complete + complete_size)) +
+                      "\n want " + ref::hex(want_bytes));
+    // the narrow path: a subset of the complete one (nonzero operands, results of at most
+    // four groups before stripping), the same bytes
+    unsigned char narrow[kNarrowBodyBytes];
+    const int narrow_size =
+        op == ArithOp::Multiply
+            ? multiply_short_narrow(a.body.data(), a.body.size(), b.body.data(), b.body.size(), narrow)
+            : add_short_narrow(a.body.data(), a.body.size(), b.body.data(), b.body.size(), op == ArithOp::Subtract,
+                               narrow);
+    if (narrow_size != 0) {
+        ref::check(complete_size == narrow_size && std::memcmp(narrow, complete, narrow_size) == 0,
+                   "the narrow path answers like the complete one", where());
+        ref::check(narrow_size > 2 && a.body.size() > 2 && b.body.size() > 2, "the narrow path takes no zero", where());
+    } else if (complete_size > 2 && a.body.size() > 2 && b.body.size() > 2) {
+        // declined a nonzero small result: only one of more than four groups before stripping,
+        // counted from the result's weight down to the operands' lowest (sum) or summed
+        // lowest (product) group
+        const int low_a = va.weight - va.ndigits + 1, low_b = vb.weight - vb.ndigits + 1;
+        const int low = op == ArithOp::Multiply ? low_a + low_b : low_a < low_b ? low_a : low_b;
+        ref::check(want.groups.weight - low + 1 > 4, "the narrow path declines only wide results", where());
     }
 
     // each path on its own

@@ -159,12 +159,20 @@ const char* op_name(ArithOp op) {
 
 /* The short-body path's result, or an empty body when it declines. */
 Body short_path(ArithOp op, const Body& a, const Body& b) {
-    ShortBody r;
-    const bool done = op == ArithOp::Multiply
-                          ? multiply_short_bodies(a.data(), a.size(), b.data(), b.size(), &r)
-                          : add_short_bodies(a.data(), a.size(), b.data(), b.size(),
-                                             op == ArithOp::Subtract, &r);
-    return done ? Body(r.bytes, r.bytes + r.size) : Body();
+    unsigned char bytes[kShortBodyBytes];
+    const int size = op == ArithOp::Multiply
+                         ? multiply_short_bodies(a.data(), a.size(), b.data(), b.size(), bytes)
+                         : add_short_bodies(a.data(), a.size(), b.data(), b.size(), op == ArithOp::Subtract, bytes);
+    return Body(bytes, bytes + size);
+}
+
+/* The narrow path's result, or an empty body when it declines. */
+Body narrow_path(ArithOp op, const Body& a, const Body& b) {
+    unsigned char bytes[kNarrowBodyBytes];
+    const int size = op == ArithOp::Multiply
+                         ? multiply_short_narrow(a.data(), a.size(), b.data(), b.size(), bytes)
+                         : add_short_narrow(a.data(), a.size(), b.data(), b.size(), op == ArithOp::Subtract, bytes);
+    return Body(bytes, bytes + size);
 }
 
 /* Checks every path on a op b; returns how many ops the short-body path took. */
@@ -179,6 +187,14 @@ int check_all_ops(const std::string& a, const std::string& b) {
         if (!fast.empty()) {
             EXPECT_EQ(fast, want) << "short path: " << a << " " << op_name(op) << " " << b;
             ++short_taken;
+        }
+        // the narrow path answers only for nonzero operands and results of at most four
+        // groups (before stripping), and then alike
+        const Body narrow = narrow_path(op, ba, bb);
+        if (!narrow.empty()) {
+            EXPECT_EQ(narrow, want) << "narrow path: " << a << " " << op_name(op) << " " << b;
+            EXPECT_TRUE(ba.size() > 2 && bb.size() > 2 && narrow.size() > 2 && narrow.size() <= kNarrowBodyBytes)
+                << "narrow path: " << a << " " << op_name(op) << " " << b;
         }
     }
     return short_taken;
@@ -251,6 +267,35 @@ TEST(DigitArith, ShortPathTakesSmallOperands) {
     EXPECT_EQ(check_all_ops("999999.99", "-999999.99"), 3);
     EXPECT_EQ(check_all_ops("4294967296", "4294967296"), 3);   // exactly 2^64
     EXPECT_EQ(check_all_ops("0.0000000000000001", "9999999999999999"), 1);   // * only: + spans 8 groups
+}
+
+TEST(DigitArith, NarrowPathTakesThePerRowCases) {
+    for (const char* rate : {"0.95", "1.08", "0.01", "1", "17"}) {
+        for (const char* price : {"12345.67", "104949.50", "0.01", "901.00", "-4.5"}) {
+            const Body a = body_of_text(price), b = body_of_text(rate);
+            for (ArithOp op : {ArithOp::Add, ArithOp::Subtract, ArithOp::Multiply}) {
+                const Body want = body_of_text(expected_text(op, price, rate));
+                if (want.size() > 2) {   // (a zero result is the complete path's)
+                    EXPECT_EQ(narrow_path(op, a, b), want) << price << " " << op_name(op) << " " << rate;
+                }
+            }
+        }
+    }
+}
+
+TEST(DigitArith, NarrowPathLeavesTheRestToTheCompletePath) {
+    const Body zero = body_of_text("0.00"), one = body_of_text("1");
+    EXPECT_TRUE(narrow_path(ArithOp::Add, zero, one).empty());
+    EXPECT_TRUE(narrow_path(ArithOp::Multiply, one, zero).empty());
+    EXPECT_TRUE(narrow_path(ArithOp::Subtract, one, one).empty());   // zero result
+    EXPECT_EQ(short_path(ArithOp::Subtract, one, one), body_of_text("0"));
+    const Body nines = body_of_text("9999999999999999");
+    EXPECT_TRUE(narrow_path(ArithOp::Add, nines, one).empty());   // 10^16: five groups before stripping
+    EXPECT_EQ(short_path(ArithOp::Add, nines, one), body_of_text("10000000000000000"));
+    EXPECT_TRUE(narrow_path(ArithOp::Multiply, body_of_text("152587890625"), body_of_text("65536")).empty());
+    EXPECT_EQ(short_path(ArithOp::Multiply, body_of_text("152587890625"), body_of_text("65536")),
+              body_of_text("10000000000000000"));   // 5^16 * 2^16
+    EXPECT_TRUE(narrow_path(ArithOp::Multiply, nines, nines).empty());   // a 128-bit product
 }
 
 TEST(DigitArith, ShortPathDeclinesLongHeadersAndWideSpans) {
