@@ -6,30 +6,63 @@
  * datums are not copied).  Two small short-header operands go through src/core/short_arith,
  * which writes the result body from one machine integer; the rest is computed by
  * src/core/digit_arith into a stack buffer (machine-integer paths) or a scratch digit buffer
- * kept per call site in fn_extra.  Either way the result costs one palloc.
+ * kept per call site in fn_extra.  A call site with a constant operand also keeps a memo of
+ * small results (src/core/arith_memo.hpp).  Either way the result costs one palloc.
  * / % ^ and generate_series are numeric's own functions, declared on fastnumeric in the
  * install script.
  */
 #include <type_traits>
 
+#include "core/arith_memo.hpp"
 #include "core/digit_arith.hpp"
 #include "core/short_arith.hpp"
 #include "pg/datum.hpp"
+
+extern "C" {
+#include "nodes/primnodes.h"
+}
 
 using namespace fastnumeric;
 
 namespace {
 
-/* What one call site keeps in fn_extra, in fn_mcxt: the digit buffer of the general path (grows, never shrinks). */
+/*
+ * What one call site keeps in fn_extra, in fn_mcxt: the digit buffer of the general path
+ * (grows, never shrinks), and the memo when an operand is a constant.
+ */
 struct ArithSite {
     DigitBuffer buffer;
+    ArithMemo* memo;   // nullptr: no constant operand, no expression to tell, or the memo is off
 };
 static_assert(std::is_trivially_destructible<ArithSite>::value, "kept in fn_extra: plain data");
+static_assert(std::is_trivially_destructible<ArithMemo>::value, "kept in fn_extra: plain data");
 
 constexpr int kMinScratchDigits = 64;
 
-ArithSite* new_arith_site(FmgrInfo* flinfo) {
+/* The address of argument `i` of the call when it is a plan constant (a Const node). */
+void constant_argument(FmgrInfo* flinfo, int i, uintptr_t* address) {
+    Node* expr = flinfo->fn_expr;
+    List* args = expr == nullptr ? NIL
+                 : IsA(expr, OpExpr) ? reinterpret_cast<OpExpr*>(expr)->args
+                 : IsA(expr, FuncExpr) ? reinterpret_cast<FuncExpr*>(expr)->args : NIL;
+    if (list_length(args) != 2 || !IsA(list_nth(args, i), Const))
+        return;
+    const Const* c = static_cast<const Const*>(list_nth(args, i));
+    if (!c->constisnull)
+        *address = reinterpret_cast<uintptr_t>(DatumGetPointer(c->constvalue));
+}
+
+__attribute__((noinline)) ArithSite* new_arith_site(FmgrInfo* flinfo) {
     ArithSite* site = static_cast<ArithSite*>(MemoryContextAllocZero(flinfo->fn_mcxt, sizeof *site));
+    // a Const or an external Param: the same value for many rows, so the pairs may repeat
+    if (get_fn_expr_arg_stable(flinfo, 0) || get_fn_expr_arg_stable(flinfo, 1)) {
+        ArithMemo* memo = static_cast<ArithMemo*>(MemoryContextAllocZero(flinfo->fn_mcxt, sizeof(ArithMemo)));
+        // A plan constant's bytes do not change while its expression (and so this site)
+        // lives: it is recognised by its address.
+        for (int i = 0; i < 2; ++i)
+            constant_argument(flinfo, i, &memo->known_address[i]);
+        site->memo = memo;
+    }
     flinfo->fn_extra = site;
     return site;
 }
@@ -153,9 +186,9 @@ __attribute__((noinline)) Datum complete_arith(FunctionCallInfo fcinfo, struct v
     return finished_datum(result, size);
 }
 
-/* The small path, into a datum allocated first (see new_narrow_datum). */
+/* The small path at a site without a memo. */
 template <ArithOp op>
-__attribute__((always_inline)) inline Datum plain_arith(FunctionCallInfo fcinfo) {
+__attribute__((noinline)) Datum plain_arith(FunctionCallInfo fcinfo) {
     struct varlena* result = new_narrow_datum();
     const int size = narrow_arith<op>(fcinfo, body_to_write(result));
     if (unlikely(size == 0))
@@ -163,10 +196,85 @@ __attribute__((always_inline)) inline Datum plain_arith(FunctionCallInfo fcinfo)
     return finished_datum(result, size);
 }
 
-/* One fmgr entry point per operator, each with its own copy of the small path. */
+/* memo_miss past the narrow path. */
+template <ArithOp op>
+__attribute__((noinline)) Datum memo_complete(FunctionCallInfo fcinfo, ArithMemo* memo, uint64_t ka, uint64_t kb,
+                                              struct varlena* result) {
+    const int size = complete_narrow<op>(fcinfo, body_to_write(result));
+    if (size == 0)
+        return rest_arith<op>(fcinfo, result);
+    if (ka != 0)
+        memo_store(memo, ka, kb, body_to_write(result), size);
+    return finished_datum(result, size);
+}
+
+/* memo_arith's miss: compute into a fresh datum, remember it when it has a key (0: none). */
+template <ArithOp op>
+__attribute__((noinline)) Datum memo_miss(FunctionCallInfo fcinfo, ArithMemo* memo, uint64_t ka, uint64_t kb) {
+    if (unlikely(memo->off))   // the misses have outweighed the hits: the site stops asking
+        static_cast<ArithSite*>(fcinfo->flinfo->fn_extra)->memo = nullptr;
+    if (ka == 0)
+        memo_unkeyed(memo);
+    struct varlena* result = new_narrow_datum();
+    const int size = narrow_arith<op>(fcinfo, body_to_write(result));
+    if (unlikely(size == 0))
+        return memo_complete<op>(fcinfo, memo, ka, kb, result);
+    if (ka != 0)
+        memo_store(memo, ka, kb, body_to_write(result), size);
+    return finished_datum(result, size);
+}
+
+/* The memo key of argument i (arith_memo.hpp); false when it has none. */
+inline bool argument_key(FunctionCallInfo fcinfo, const ArithMemo* memo, int i, uint64_t* key) {
+    const Datum d = fcinfo->args[i].value;
+    if (reinterpret_cast<uintptr_t>(DatumGetPointer(d)) == memo->known_address[i]) {
+        *key = kMemoConstantKey;
+        return true;
+    }
+    return small_datum_word(d, key);
+}
+
+/*
+ * binary_arith at a site with a memo: a remembered pair costs a lookup and the palloc, and
+ * only the entry lives across the palloc.
+ */
+template <ArithOp op>
+__attribute__((noinline)) Datum memo_arith(FunctionCallInfo fcinfo, ArithMemo* memo) {
+    uint64_t ka, kb;
+    if (!argument_key(fcinfo, memo, 0, &ka) || !argument_key(fcinfo, memo, 1, &kb))
+        return memo_miss<op>(fcinfo, memo, 0, 0);   // 0: nothing to remember
+    const ArithMemoEntry* e = memo_lookup(memo, ka, kb);
+    if (e == nullptr)
+        return memo_miss<op>(fcinfo, memo, ka, kb);
+    struct varlena* result = new_narrow_datum();
+    return finished_datum(result, memo_entry_body(*e, body_to_write(result)));
+}
+
+/* The first call of a site: make its fn_extra, then compute. */
+template <ArithOp op>
+__attribute__((noinline)) Datum first_arith(FunctionCallInfo fcinfo);
+
+/*
+ * The fmgr entry point of each operator: only picks a path and tail-calls it, so that it
+ * saves no registers itself (the paths need different ones).
+ */
 template <ArithOp op>
 __attribute__((always_inline)) inline Datum binary_arith(FunctionCallInfo fcinfo) {
+    const FmgrInfo* flinfo = fcinfo->flinfo;
+    if (likely(flinfo != nullptr)) {
+        const ArithSite* site = static_cast<const ArithSite*>(flinfo->fn_extra);
+        if (unlikely(site == nullptr))
+            return first_arith<op>(fcinfo);
+        if (site->memo != nullptr)
+            return memo_arith<op>(fcinfo, site->memo);
+    }
     return plain_arith<op>(fcinfo);
+}
+
+template <ArithOp op>
+Datum first_arith(FunctionCallInfo fcinfo) {
+    new_arith_site(fcinfo->flinfo);
+    return binary_arith<op>(fcinfo);
 }
 
 /* A copy of the operand with the header word of `op`: one palloc, digits unchanged. */

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include "core/arith_memo.hpp"
 #include "core/numeric_layout.hpp"
 #include "core/numeric_order.hpp"
 #include "pg_compat.hpp"
@@ -46,7 +47,7 @@ inline size_t inline_body(Datum d, const unsigned char** body) {
 }
 
 /*
- * inline_body for the small paths (short_arith, sum_add_short_body),
+ * inline_body for the small paths (short_arith, sum_add_short_body, the arithmetic memo),
  * whose own length checks take nothing but a few bytes: an external TOAST pointer (a 1-byte
  * header of size 0) comes back as SIZE_MAX and a compressed value as 0, so the header is
  * classified once (the extra test for the pointer cost two instructions per operand).
@@ -60,6 +61,25 @@ inline size_t small_path_body(Datum d, const unsigned char** body) {
     }
     *body = bytes + VARHDRSZ;
     return VARATT_IS_4B_U(p) ? VARSIZE_4B(p) - VARHDRSZ : 0;
+}
+
+/*
+ * A datum of at most 8 bytes, header included, as one word (memo_word: its bytes
+ * zero-padded); false for a longer or toasted one.  Equal words are equal datums.
+ */
+inline bool small_datum_word(Datum d, uint64_t* word) {
+    const struct varlena* p = reinterpret_cast<const struct varlena*>(DatumGetPointer(d));
+    size_t size;
+    if (likely(VARATT_IS_1B(p)))
+        size = VARSIZE_1B(p);   // 0 for an external pointer
+    else if (VARATT_IS_4B_U(p))
+        size = VARSIZE_4B(p);
+    else
+        return false;
+    if (size - 1 > 7)
+        return false;
+    *word = memo_word(reinterpret_cast<const unsigned char*>(p), size);
+    return true;
 }
 
 /* Free what packed_datum allocated, if it allocated. */

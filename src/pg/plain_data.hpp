@@ -8,6 +8,7 @@
 
 #include <type_traits>
 
+#include "core/arith_memo.hpp"
 #include "core/decimal_parse.hpp"
 #include "core/digit_arith.hpp"
 #include "core/input_cache.hpp"
@@ -28,6 +29,7 @@ static_assert(kPlainData<WireValue>, "a received value, on fastnumeric_recv's fr
 static_assert(kPlainData<NumericView>, "a decoded operand");
 static_assert(kPlainData<FiniteValue>, "a result before its palloc");
 static_assert(kPlainData<SmallShortValue>, "a small operand");
+static_assert(kPlainData<ArithMemo>, "an arithmetic memo, kept in fn_extra");
 static_assert(kPlainData<SmallDigits>, "a machine-integer result's digits");
 static_assert(kPlainData<DigitBuffer>, "scratch digits, kept in fn_extra");
 static_assert(kPlainData<InputCache>, "the per-backend input cache");

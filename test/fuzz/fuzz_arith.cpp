@@ -14,8 +14,13 @@
  *   - add_short_bodies / multiply_short_bodies, when they answer, write numeric's bytes of
  *     that result; add_short_narrow / multiply_short_narrow answer a subset of those cases
  *     (no zero operand or result, nothing wide), alike;
+ *   - the memo: a word names one datum; a memo per operator, kept across inputs, answers
+ *     only numeric's result;
  *   - header_after: unary -, + and @ turn an operand's header into that of the result.
  */
+#include <map>
+
+#include "core/arith_memo.hpp"
 #include "core/digit_arith.hpp"
 #include "core/short_arith.hpp"
 #include "operands.hpp"
@@ -90,6 +95,26 @@ void check_result(const char* path, ArithOp op, const ref::Operand& a, const ref
         ref::fail("fits_numeric_format", where());
 }
 
+/* The body as a datum with a 1-byte varlena header (how stored values come), little-endian. */
+std::vector<unsigned char> short_header_datum(const std::vector<unsigned char>& body) {
+    std::vector<unsigned char> d{static_cast<unsigned char>(((body.size() + 1) << 1) | 1)};
+    d.insert(d.end(), body.begin(), body.end());
+    return d;
+}
+
+/* A datum's memo key as small_datum_word takes it: datums of at most 8 bytes. */
+bool datum_key(const std::vector<unsigned char>& datum, uint64_t* key) {
+    if (datum.size() > 8)
+        return false;
+    *key = memo_word(datum.data(), datum.size());
+    // equal words must be equal datums: every word seen keeps naming the same bytes
+    static std::map<uint64_t, std::vector<unsigned char>> seen;
+    const auto it = seen.emplace(*key, datum).first;
+    ref::check(it->second == datum && *key != 0 && *key != kMemoConstantKey, "a memo word names one datum",
+               ref::hex(datum) + " and " + ref::hex(it->second));
+    return true;
+}
+
 void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
     const NumericView va = a.view(), vb = b.view();
     if (a.kind != Kind::Finite || b.kind != Kind::Finite) {
@@ -144,6 +169,24 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
         const int low_a = va.weight - va.ndigits + 1, low_b = vb.weight - vb.ndigits + 1;
         const int low = op == ArithOp::Multiply ? low_a + low_b : low_a < low_b ? low_a : low_b;
         ref::check(want.groups.weight - low + 1 > 4, "the narrow path declines only wide results", where());
+    }
+
+    // the memo (arith_memo.hpp): words name datums, and a memo kept across inputs (one per
+    // operator, as one per call site) answers only numeric's result
+    uint64_t ka, kb;
+    if (datum_key(short_header_datum(a.body), &ka) && datum_key(short_header_datum(b.body), &kb)) {
+        static ArithMemo memos[3];   // zeroed = empty
+        ArithMemo* memo = &memos[static_cast<int>(op)];
+        if (const ArithMemoEntry* e = memo_lookup(memo, ka, kb)) {
+            unsigned char remembered[kNarrowBodyBytes];
+            const int size = memo_entry_body(*e, remembered);
+            ref::check(std::vector<unsigned char>(remembered, remembered + size) == want_bytes,
+                       "a memo hit is numeric's result", where());
+        }
+        if (narrow_size != 0) {
+            memo_store(memo, ka, kb, narrow, narrow_size);
+            ref::check(memo_lookup(memo, ka, kb) != nullptr, "a stored pair is found", where());
+        }
     }
 
     // each path on its own
