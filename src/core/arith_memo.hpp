@@ -3,8 +3,8 @@
  *
  * `1 - l_discount`, `1 + l_tax`, `qty * 1.19`: one operand is a constant and the other often
  * takes few distinct values (rates, flags, small quantities).  A call site with a constant
- * operand keeps a small table from the pair of operands to the result body, so that a pair
- * seen before costs a lookup (and the result's palloc) instead of the arithmetic.
+ * operand keeps a small table from the pair of operands to the result, so that a pair seen
+ * before costs a lookup (and the result's palloc) instead of the arithmetic.
  *
  * Keys are words, each naming one operand exactly:
  *   - a datum of at most 8 bytes (varlena header included) is its bytes, zero-padded
@@ -31,6 +31,7 @@
 namespace fastnumeric {
 
 constexpr int kMemoSets = 32;   // two entries each
+constexpr int kMemoImageBytes = 16;   // what is remembered of a result, in the caller's format
 constexpr int64_t kMemoHitCredit = 3;
 constexpr int64_t kMemoMaxDebt = 4096;
 
@@ -38,8 +39,8 @@ constexpr uint64_t kMemoConstantKey = ~uint64_t{0};
 
 struct ArithMemoEntry {
     uint64_t a, b;   // operand keys; a == 0: empty (no key is 0: a varlena header is never 0)
-    unsigned char body[kNarrowBodyBytes];   // the result (narrow results only), lanes up to 4 groups
-    uint8_t size;
+    unsigned char image[kMemoImageBytes];   // the result as the caller stored it (the pg layer:
+                                            // the first 16 bytes of the result datum)
 };
 
 struct ArithMemo {
@@ -86,24 +87,17 @@ inline const ArithMemoEntry* memo_lookup(ArithMemo* m, uint64_t a, uint64_t b) {
     return e;
 }
 
-/* Write the remembered body to `out` (kNarrowBodyBytes, as add_short_narrow would); returns its size. */
-inline int memo_entry_body(const ArithMemoEntry& e, unsigned char* out) {
-    std::memcpy(out, e.body, kNarrowBodyBytes);
-    return e.size;
-}
-
 /* A call whose operands have no key: a lookup that missed. */
 inline void memo_unkeyed(ArithMemo* m) { memo_missed(m); }
 
-/* Remember the body (of `size` bytes, written in kNarrowBodyBytes) as the result of (a, b). */
-inline void memo_store(ArithMemo* m, uint64_t a, uint64_t b, const unsigned char* body, int size) {
+/* Remember `image` (kMemoImageBytes) as the result of (a, b). */
+inline void memo_store(ArithMemo* m, uint64_t a, uint64_t b, const unsigned char* image) {
     memo_missed(m);
     ArithMemoEntry* set = memo_set(m, a, b);
     set[1] = set[0];
     set[0].a = a;
     set[0].b = b;
-    std::memcpy(set[0].body, body, kNarrowBodyBytes);
-    set[0].size = static_cast<uint8_t>(size);
+    std::memcpy(set[0].image, image, kMemoImageBytes);
 }
 
 }  // namespace fastnumeric

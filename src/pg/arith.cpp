@@ -104,7 +104,8 @@ DigitBuffer grown_scratch(FunctionCallInfo fcinfo, int needed) {
  * palloc after the arithmetic, saving and restoring them cost ~25 instructions per
  * operation, measured).  A narrow body (up to 4 groups: nearly every result) fits it.
  */
-constexpr size_t kNarrowDatumSize = VARHDRSZ + kNarrowBodyBytes;
+constexpr size_t kNarrowDatumSize = kMemoImageBytes;   // a remembered result is the whole datum
+static_assert(kNarrowDatumSize >= VARHDRSZ + kNarrowBodyBytes, "a narrow body and its header");
 
 inline struct varlena* new_narrow_datum() { return static_cast<struct varlena*>(palloc(kNarrowDatumSize)); }
 
@@ -203,9 +204,10 @@ __attribute__((noinline)) Datum memo_complete(FunctionCallInfo fcinfo, ArithMemo
     const int size = complete_narrow<op>(fcinfo, body_to_write(result));
     if (size == 0)
         return rest_arith<op>(fcinfo, result);
-    if (ka != 0)
-        memo_store(memo, ka, kb, body_to_write(result), size);
-    return finished_datum(result, size);
+    const Datum d = finished_datum(result, size);
+    if (ka != 0)   // the finished datum, varlena header included
+        memo_store(memo, ka, kb, reinterpret_cast<const unsigned char*>(result));
+    return d;
 }
 
 /* memo_arith's miss: compute into a fresh datum, remember it when it has a key (0: none). */
@@ -219,9 +221,10 @@ __attribute__((noinline)) Datum memo_miss(FunctionCallInfo fcinfo, ArithMemo* me
     const int size = narrow_arith<op>(fcinfo, body_to_write(result));
     if (unlikely(size == 0))
         return memo_complete<op>(fcinfo, memo, ka, kb, result);
-    if (ka != 0)
-        memo_store(memo, ka, kb, body_to_write(result), size);
-    return finished_datum(result, size);
+    const Datum d = finished_datum(result, size);
+    if (ka != 0)   // the finished datum, varlena header included
+        memo_store(memo, ka, kb, reinterpret_cast<const unsigned char*>(result));
+    return d;
 }
 
 /* The memo key of argument i (arith_memo.hpp); false when it has none. */
@@ -247,7 +250,8 @@ __attribute__((noinline)) Datum memo_arith(FunctionCallInfo fcinfo, ArithMemo* m
     if (e == nullptr)
         return memo_miss<op>(fcinfo, memo, ka, kb);
     struct varlena* result = new_narrow_datum();
-    return finished_datum(result, memo_entry_body(*e, body_to_write(result)));
+    std::memcpy(result, e->image, kMemoImageBytes);   // the datum, varlena header included
+    return PointerGetDatum(result);
 }
 
 /* The first call of a site: make its fn_extra, then compute. */

@@ -177,14 +177,15 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
     if (datum_key(short_header_datum(a.body), &ka) && datum_key(short_header_datum(b.body), &kb)) {
         static ArithMemo memos[3];   // zeroed = empty
         ArithMemo* memo = &memos[static_cast<int>(op)];
+        // the image, as this harness stores it: the body's size, then the body
         if (const ArithMemoEntry* e = memo_lookup(memo, ka, kb)) {
-            unsigned char remembered[kNarrowBodyBytes];
-            const int size = memo_entry_body(*e, remembered);
-            ref::check(std::vector<unsigned char>(remembered, remembered + size) == want_bytes,
+            ref::check(std::vector<unsigned char>(e->image + 1, e->image + 1 + e->image[0]) == want_bytes,
                        "a memo hit is numeric's result", where());
         }
         if (narrow_size != 0) {
-            memo_store(memo, ka, kb, narrow, narrow_size);
+            unsigned char image[kMemoImageBytes] = {static_cast<unsigned char>(narrow_size)};
+            std::memcpy(image + 1, narrow, kNarrowBodyBytes);
+            memo_store(memo, ka, kb, image);
             ref::check(memo_lookup(memo, ka, kb) != nullptr, "a stored pair is found", where());
         }
     }
