@@ -139,6 +139,24 @@ struct SmallShortValue {
     uint32_t header;   // the header word itself: results combine its sign and dscale bits in place
 };
 
+/* The n <= kSmallShortGroups digit groups at d read as one base-10000 integer. */
+inline uint64_t small_short_digits(const unsigned char* d, int n) {
+    const auto digit = [d](int i) -> uint64_t { return load_u16(d + 2 * i); };
+    static_assert(kSmallShortGroups == 4, "one case per digit count");
+    // Straight-line code (a loop cost twice the instructions), tested in order of frequency:
+    // money values have three groups, rates and quantities one (a switch's tree cost two
+    // more compares for each of them).
+    if (__builtin_expect(n == 3, 1))
+        return (digit(0) * kBase + digit(1)) * kBase + digit(2);
+    if (n == 1)
+        return digit(0);
+    if (n == 2)
+        return digit(0) * kBase + digit(1);
+    if (n == 4)
+        return ((digit(0) * kBase + digit(1)) * kBase + digit(2)) * kBase + digit(3);
+    return 0;
+}
+
 /* False unless the body is a finite 2-byte-header value of at most kSmallShortGroups groups. */
 inline bool read_small_short(const unsigned char* body, size_t len, SmallShortValue* out) {
     if (len < 2 || len > 2 + 2 * kSmallShortGroups)
@@ -147,30 +165,27 @@ inline bool read_small_short(const unsigned char* body, size_t len, SmallShortVa
     if ((h & kSignMask) != kShort)
         return false;
     const int n = static_cast<int>((len - 2) / 2);
-    const unsigned char* d = body + 2;
-    const auto digit = [d](int i) -> uint64_t { return load_u16(d + 2 * i); };
-    uint64_t m;
-    static_assert(kSmallShortGroups == 4, "one case per digit count");
-    // Straight-line code (a loop cost twice the instructions), tested in order of frequency:
-    // money values have three groups, rates and quantities one (a switch's tree cost two
-    // more compares for each of them).
-    if (__builtin_expect(n == 3, 1))
-        m = (digit(0) * kBase + digit(1)) * kBase + digit(2);
-    else if (n == 1)
-        m = digit(0);
-    else if (n == 2)
-        m = digit(0) * kBase + digit(1);
-    else if (n == 4)
-        m = ((digit(0) * kBase + digit(1)) * kBase + digit(2)) * kBase + digit(3);
-    else
-        m = 0;
-    out->digits = m;
+    out->digits = small_short_digits(body + 2, n);
     out->high = short_weight(h);
     out->low = out->high - n + 1;
     out->dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
     out->negative = (h & kShortSignBit) != 0;
     out->header = h;
     return true;
+}
+
+/*
+ * The 2-byte header of a value whose highest group has weight `weight`, with the sign bit
+ * `sign` (0 or kShortSignBit) and dscale bits `dscale` (the dscale already shifted into
+ * place, as in a header); 0 when the value needs the long header (can_be_short's rule).
+ * Computed in 32 bits: 16-bit arithmetic made the compiler repeat it.
+ */
+inline uint32_t short_header_word(int weight, uint32_t sign, uint32_t dscale) {
+    if (dscale > kShortDscaleMask ||
+        static_cast<uint32_t>(weight - kShortWeightMin) > kShortWeightMax - kShortWeightMin)
+        return 0;
+    // weight & 0x7F is its 7-bit two's complement: the weight bits and the weight sign bit
+    return kShort | sign | dscale | (static_cast<uint32_t>(weight) & (kShortWeightSignBit | kShortWeightMask));
 }
 
 /* numeric's rule for picking the 2-byte header. */

@@ -78,20 +78,6 @@ inline uint64_t four_group_lanes(uint64_t m) {
     return kLittleEndian ? h | l << 32 : h | l >> 32;
 }
 
-/*
- * The 2-byte header of a value whose highest group has weight `weight`, with the sign bit
- * `sign` (0 or kShortSignBit) and dscale bits `dscale` (the dscale already shifted into
- * place, as in an operand's header); 0 when the value needs the long header (the general
- * path writes that).  Computed in 32 bits: 16-bit arithmetic made the compiler repeat it.
- */
-inline uint32_t short_result_header(int weight, uint32_t sign, uint32_t dscale) {
-    if (dscale > kShortDscaleMask ||
-        static_cast<uint32_t>(weight - kShortWeightMin) > kShortWeightMax - kShortWeightMin)
-        return 0;
-    // weight & 0x7F is its 7-bit two's complement: the weight bits and the weight sign bit
-    return kShort | sign | dscale | (static_cast<uint32_t>(weight) & (kShortWeightSignBit | kShortWeightMask));
-}
-
 /* Store a header word and a lane word: kNarrowBodyBytes. */
 inline void store_header_and_lanes(unsigned char* out, uint32_t header, uint64_t lanes) {
     store_u16(out, static_cast<uint16_t>(header));
@@ -109,7 +95,7 @@ __attribute__((always_inline)) inline int write_narrow(uint64_t m, uint32_t sign
                                                        unsigned char* out) {
     const uint64_t w = four_group_lanes(m);
     const int before = zero_lanes_before(w);
-    const uint32_t header = short_result_header(low + 3 - before, sign, dscale);
+    const uint32_t header = short_header_word(low + 3 - before, sign, dscale);
     if (header == 0)
         return 0;
     const uint64_t lanes = drop_lanes(w, before);
@@ -119,7 +105,7 @@ __attribute__((always_inline)) inline int write_narrow(uint64_t m, uint32_t sign
 
 /* Zero with dscale bits `dscale`: no digits, positive, weight 0 (lanes written as zeros). */
 inline int write_zero(uint32_t dscale, unsigned char* out) {
-    const uint32_t header = short_result_header(0, 0, dscale);
+    const uint32_t header = short_header_word(0, 0, dscale);
     if (header == 0)
         return 0;
     store_header_and_lanes(out, header, 0);
@@ -137,7 +123,7 @@ inline int write_wide(uint64_t top, uint64_t bottom, uint32_t sign, int low, uin
         w0 = drop_lanes(w0, before) | (kLittleEndian ? w1 << (64 - 16 * before) : w1 >> (64 - 16 * before));
         w1 = drop_lanes(w1, before);
     }
-    const uint32_t header = short_result_header(low + 7 - before, sign, dscale);
+    const uint32_t header = short_header_word(low + 7 - before, sign, dscale);
     if (header == 0)
         return 0;
     store_header_and_lanes(out, header, w0);

@@ -186,6 +186,19 @@ FinalLayout final_layout(const SumAccum& s) {
 void sum_init(SumAccum* s, SlotAllocator allocator) {
     std::memset(static_cast<void*>(s), 0, sizeof *s);
     s->allocator = allocator;
+    sum_refresh(s);
+}
+
+void sum_refresh(SumAccum* s) {
+    const uint32_t dscale = static_cast<uint32_t>(s->max_scale) << kShortDscaleShift;
+    // none: a word with the sign bit set, which no header with it cleared equals (0 would:
+    // a long header of a positive value of dscale 0)
+    const auto expected = [](uint32_t header) { return static_cast<uint16_t>(header != 0 ? header : kNoPerRowHeader); };
+    for (int n = 1; n <= kSmallShortGroups; ++n) {   // the highest group's weight, lowest at -small_frac (+1)
+        s->per_row_header[0][n - 1] = expected(short_header_word(n - 1 - s->small_frac, 0, dscale));
+        s->per_row_header[1][n - 1] =
+            n < kSmallShortGroups ? expected(short_header_word(n - s->small_frac, 0, dscale)) : kNoPerRowHeader;
+    }
 }
 
 void sum_add(SumAccum* s, const NumericView& v) {
@@ -197,6 +210,7 @@ void sum_add(SumAccum* s, const NumericView& v) {
     }
     count_finite(s, v.dscale);
     add_finite(s, v, false);
+    sum_refresh(s);
 }
 
 namespace sum_accum_detail {
@@ -204,6 +218,33 @@ namespace sum_accum_detail {
 void small_overflowed(SumAccum* s, i128 x) {
     digit_add_int128(s, s->small, s->small_frac);
     s->small = x;
+}
+
+/* count_finite, keeping per_row_header in step when max_scale grows. */
+inline void count_finite_refreshed(SumAccum* s, int dscale) {
+    const int before = s->max_scale;
+    count_finite(s, dscale);
+    if (s->max_scale != before)
+        sum_refresh(s);
+}
+
+bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t len) {
+    SmallShortValue v;
+    if (len - 4 > 2 * (kSmallShortGroups - 1)) {   // zero, shorter or longer (or unsigned wrap-around)
+        if (len != 2 || !read_small_short(body, len, &v))
+            return false;
+        count_finite_refreshed(s, v.dscale);   // zero: counted, nothing to add
+        return true;
+    }
+    if (!read_small_short(body, len, &v))
+        return false;   // not a small 2-byte-header value
+    const int shift = s->small_frac + v.low;   // zero groups to append
+    if (shift < 0 || v.high + 1 + s->small_frac > kSmallGroups)
+        return false;   // needs a finer scale than small's, or does not fit it: general path
+    count_finite_refreshed(s, v.dscale);
+    const i128 m = static_cast<i128>(static_cast<int64_t>(v.digits)) * kPow10000.p[shift];
+    small_add(s, v.negative ? -m : m);
+    return true;
 }
 
 }  // namespace sum_accum_detail
@@ -231,6 +272,7 @@ bool sum_remove(SumAccum* s, const NumericView& v) {
         add_finite(s, v, true);
     else
         reset_sums(s);
+    sum_refresh(s);
     return true;
 }
 
@@ -265,6 +307,7 @@ void sum_combine(SumAccum* into, const SumAccum& from) {
         for (int i = 0; i < f.used; ++i)
             lowest[i] += f.slots[i];
     }
+    sum_refresh(into);
 }
 
 void digit_sum_carry(DigitSum* d) {

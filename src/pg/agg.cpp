@@ -165,7 +165,7 @@ Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
         SumAccum* s = reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(0));
         const unsigned char* body;
         const size_t n = small_path_body(PG_GETARG_DATUM(1), &body);
-        if (likely(sum_add_short_body(s, body, n)))
+        if (likely(sum_add_expected(s, body, n)))
             PG_RETURN_POINTER(s);
     }
     return avg_accum_rest(fcinfo);
@@ -252,6 +252,7 @@ Datum fastnumeric_avg_deserialize(PG_FUNCTION_ARGS) {
     for (int i = 0; i < used; ++i)
         slots[i] = pq_getmsgint64(&buf);
     s->big.adds_since_carry = adds;
+    sum_refresh(s);   // small_frac and max_scale were set directly
     pq_getmsgend(&buf);
     PG_RETURN_POINTER(s);
 }

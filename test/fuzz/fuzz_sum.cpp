@@ -9,10 +9,12 @@
  * window's exact decimal sum and numeric's NumericAggState counters (maxScale,
  * maxScaleCount, N, NaN/infinity counts, written out from numeric.c's rules):
  *   - the counts, and the special result (NaN, +Infinity, -Infinity) when there is one;
+ *   - the per-row path's expected headers, derived from small_frac and max_scale;
  *   - the finite sum, stripped, with dscale maxScale (buffers exactly sum_final_slots big);
  *   - sum_remove refuses exactly when numeric's do_numeric_discard does; the window is then
  *     rebuilt from scratch, as the executor does.
  */
+#include <cstring>
 #include <deque>
 #include <memory>
 
@@ -125,6 +127,10 @@ void check_state(const Window& w, const char* step) {
         s.max_scale != r.max_scale || s.max_scale_count != r.max_scale_count)
         ref::fail("counters differ from numeric's", where());
     ref::check(sum_total_count(s) == r.n + r.nan + r.pinf + r.ninf, "sum_total_count", where());
+    SumAccum refreshed = s;   // the per-row path's expected headers follow small_frac and max_scale
+    sum_refresh(&refreshed);
+    ref::check(std::memcmp(refreshed.per_row_header, s.per_row_header, sizeof s.per_row_header) == 0,
+               "per_row_header is up to date", where());
     ref::check(sum_result_kind(s) == r.kind(), "special result", where());
     if (r.kind() != Kind::Finite || r.n == 0)
         return;

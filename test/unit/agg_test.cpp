@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
@@ -275,6 +276,48 @@ TEST_F(SumAccumTest, ShortBodyPathCountsZeroAndRescaledValues) {
     EXPECT_EQ(s.max_scale, 3);
     EXPECT_EQ(s.max_scale_count, 1);
     EXPECT_EQ(sum_text(s), ref.text());
+}
+
+TEST_F(SumAccumTest, PerRowHeadersFollowTheScales) {
+    // every function that moves small_frac or max_scale keeps per_row_header in step
+    auto fresh_headers = [](const SumAccum& s) {
+        SumAccum copy = s;
+        sum_refresh(&copy);
+        return std::memcmp(copy.per_row_header, s.per_row_header, sizeof s.per_row_header) == 0;
+    };
+    SumAccum s = fresh(), other = fresh();
+    EXPECT_TRUE(fresh_headers(s));
+    for (const char* t : {"12", "0.5", "1.25", "0.001", "7", "-3.14159", "0.00", "1e-70"}) {
+        const Value v = value(t == std::string("1e-70") ? "0." + std::string(69, '0') + "1" : std::string(t));
+        add_value(&s, v);
+        EXPECT_TRUE(fresh_headers(s)) << t;
+        sum_add(&other, v.view());
+        EXPECT_TRUE(fresh_headers(other)) << t;
+    }
+    sum_combine(&s, other);
+    EXPECT_TRUE(fresh_headers(s));
+    EXPECT_TRUE(sum_remove(&s, value("-3.14159").view()));
+    EXPECT_TRUE(fresh_headers(s));
+    // a header the state expects is taken by the per-row path; one of another dscale is not
+    SumAccum money = fresh();
+    sum_add(&money, value("0.01").view());
+    const Value cents = value("123.45"), whole = value("123.00"), other_scale = value("1.5");
+    EXPECT_TRUE(sum_add_expected(&money, cents.body.data(), cents.body.size()));
+    EXPECT_TRUE(sum_add_expected(&money, whole.body.data(), whole.body.size()));   // one group coarser
+    EXPECT_FALSE(sum_add_expected(&money, other_scale.body.data(), other_scale.body.size()));
+    EXPECT_EQ(sum_text(money), "246.46");
+    // long headers never pass for expected ones, whatever their first word: here 0 (positive,
+    // dscale 0), in bodies of every length the per-row path reads
+    SumAccum plain = fresh();
+    for (int groups = 1; groups <= 3; ++groups) {
+        std::string digits;
+        for (int g = 0; g < groups; ++g)
+            digits += "1234";
+        const Value huge = value(digits + std::string(300, '0'));   // weight above 63: the long header
+        ASSERT_EQ(load_u16(huge.body.data()), 0);
+        EXPECT_FALSE(sum_add_expected(&plain, huge.body.data(), huge.body.size())) << groups;
+        EXPECT_FALSE(sum_add_expected(&money, huge.body.data(), huge.body.size())) << groups;
+    }
 }
 
 TEST_F(SumAccumTest, RescaleOverflowMovesToTheExactPath) {
