@@ -3,6 +3,8 @@
  */
 #include "core/decimal_parse.hpp"
 
+#include "core/rounding.hpp"
+
 namespace fastnumeric {
 
 namespace {
@@ -29,55 +31,11 @@ inline uint16_t group_value(const char* p, int n) {
 /* Decimal digits in the leading base-10000 digit (1..4); 0 counts as one. */
 inline int decimal_length(uint16_t d) { return d >= 1000 ? 4 : d >= 100 ? 3 : d >= 10 ? 2 : 1; }
 
-/*
- * Round to `scale` decimal places, half away from zero (numeric's round_var); a negative
- * scale rounds to the left of the point.  Leaves the value unstripped.
- */
+/* numeric's typmod rounding: half away from zero at `scale` decimals (round_var). */
 void round_to_scale(DecimalDigits* v, int scale) {
-    uint16_t* d = v->storage + v->first;
-    // Decimal digits kept, counted from the top of the first base-10000 digit.
-    const long keep = static_cast<long>(v->weight + 1) * kDecDigits + scale;
-    if (keep >= static_cast<long>(v->ndigits) * kDecDigits)
-        return;   // nothing below the rounding position
-    if (keep < 0) {
-        v->ndigits = 0;   // the rounding digit is a leading zero: rounds down to zero
-        return;
-    }
-    int group = static_cast<int>(keep / kDecDigits);
-    const int kept_in_group = static_cast<int>(keep % kDecDigits);
-    bool round_up;
-    if (kept_in_group == 0) {
-        round_up = d[group] >= 5000;
-        v->ndigits = group;
-        --group;   // the carry goes into the previous group
-    } else {
-        const uint16_t unit = kPow10[kDecDigits - kept_in_group];
-        const uint16_t below = d[group] % unit;
-        round_up = below >= unit / 2;
-        d[group] = static_cast<uint16_t>(d[group] - below);
-        if (round_up)
-            d[group] = static_cast<uint16_t>(d[group] + unit);
-        v->ndigits = group + 1;
-        round_up = false;
-        // propagate an overflow of this group
-        if (d[group] >= kBase) {
-            d[group] = static_cast<uint16_t>(d[group] - kBase);
-            round_up = true;
-        }
-        --group;
-    }
-    while (round_up && group >= 0) {
-        if (++d[group] < kBase)
-            round_up = false;
-        else
-            d[group--] = 0;
-    }
-    if (round_up) {   // carry out of the top digit: use the spare slot in front
-        --v->first;
-        v->storage[v->first] = 1;
-        ++v->ndigits;
-        ++v->weight;
-    }
+    uint16_t* digits = v->storage + v->first;   // storage[first - 1] is free for a carry
+    round_digits(&digits, &v->ndigits, &v->weight, scale, RoundMode::HalfAwayFromZero);
+    v->first = static_cast<int>(digits - v->storage);
 }
 
 /* Remove leading and trailing zero digits; zero becomes positive with weight 0. */
