@@ -221,6 +221,9 @@ GROUP BY p.proname, p.pronargs, v.lit;
 SELECT count(*) > 300 AS many_forms FROM unchanged_forms;
 SELECT array_agg(q ORDER BY q)::text AS unchanged_queries FROM unchanged_forms \gset
 SELECT current_database() AS regress_db \gset
+SET client_min_messages = warning;
+DROP DATABASE IF EXISTS dropin_base;   -- left by an interrupted run
+RESET client_min_messages;
 CREATE DATABASE dropin_base;
 \c dropin_base
 SET extra_float_digits = 0;
