@@ -6,14 +6,19 @@
  * datums are not copied).  Two small short-header operands go through src/core/short_arith,
  * which writes the result body from one machine integer; the rest is computed by
  * src/core/digit_arith into a stack buffer (machine-integer paths) or a scratch digit buffer
- * kept per call site in fn_extra.  Either way the result costs one palloc.  / % ^ and generate_series are numeric's own functions,
- * declared on fastnumeric in the install script.
+ * kept per call site in fn_extra.  Either way the result costs one palloc.  / % ^ and
+ * generate_series are numeric's own functions, declared on fastnumeric in the install script;
+ * log(x) is numeric's log(10, x).
  */
 #include <type_traits>
 
 #include "core/digit_arith.hpp"
 #include "core/short_arith.hpp"
 #include "pg/datum.hpp"
+
+extern "C" {
+#include "utils/numeric.h"
+}
 
 using namespace fastnumeric;
 
@@ -128,6 +133,7 @@ PG_FUNCTION_INFO_V1(fastnumeric_mul);
 PG_FUNCTION_INFO_V1(fastnumeric_uminus);
 PG_FUNCTION_INFO_V1(fastnumeric_uplus);
 PG_FUNCTION_INFO_V1(fastnumeric_abs);
+PG_FUNCTION_INFO_V1(fastnumeric_log10);
 
 Datum fastnumeric_add(PG_FUNCTION_ARGS) { return binary_arith(fcinfo, ArithOp::Add); }
 Datum fastnumeric_sub(PG_FUNCTION_ARGS) { return binary_arith(fcinfo, ArithOp::Subtract); }
@@ -135,5 +141,10 @@ Datum fastnumeric_mul(PG_FUNCTION_ARGS) { return binary_arith(fcinfo, ArithOp::M
 Datum fastnumeric_uminus(PG_FUNCTION_ARGS) { return sign_arith(fcinfo, SignOp::Negate); }
 Datum fastnumeric_uplus(PG_FUNCTION_ARGS) { return sign_arith(fcinfo, SignOp::Plus); }
 Datum fastnumeric_abs(PG_FUNCTION_ARGS) { return sign_arith(fcinfo, SignOp::Absolute); }
+
+/* log(x) and log10(x): numeric's, which are log(10, x). */
+Datum fastnumeric_log10(PG_FUNCTION_ARGS) {
+    return DirectFunctionCall2(numeric_log, NumericGetDatum(int64_to_numeric(10)), PG_GETARG_DATUM(0));
+}
 
 }  // extern "C"
