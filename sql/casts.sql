@@ -59,7 +59,8 @@ SELECT ' 12.50 '::text::fastnumeric, '12.50'::fastnumeric::text, '12.5'::text::f
 
 --
 -- Drop-in forms: each resolves as on numeric (floats through the implicit cast to float8,
--- rounding and the numeric-with-float8-twin functions to fastnumeric's versions)
+-- round(col), trunc(col), ceil, floor, sign and the numeric-with-float8-twin functions to
+-- fastnumeric's versions; round(col, 2), trunc(col, 1), trim_scale and div to numeric's)
 --
 SELECT expr, r.* FROM unnest(ARRAY[
     'col = float8_col', 'col = 1.5::float8', 'col * 1.5::float8', 'col + float8_col',

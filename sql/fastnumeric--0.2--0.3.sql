@@ -50,15 +50,20 @@ COMMENT ON CAST (fastnumeric AS pg_catalog.float8) IS 'numeric''s numeric_float8
 -- Drop-in for numeric: rounding that keeps fastnumeric
 -------------------------------------------------------------------------------------------
 -- Ours, with numeric's results (round half away from zero, numeric's bounds on the scale,
--- dscale rules, NaN and infinities as they are), returning fastnumeric so that
--- sum(round(price, 2)) stays on fastnumeric's sum.  mod and div are numeric's own functions:
--- both need a long division, which ours would only repeat.  They take (fastnumeric, numeric)
--- alone: with a (fastnumeric, fastnumeric) twin, mod(col, '2') would be ambiguous.
-CREATE FUNCTION round(fastnumeric, pg_catalog.int4) RETURNS fastnumeric
+-- dscale rules, NaN and infinities as they are), returning fastnumeric so that sum(round(x))
+-- stays on fastnumeric's sum.  round and trunc with a scale, trim_scale and div are not
+-- overloaded: numeric has them alone (no float8 twin), so a second candidate would make their
+-- calls with only untyped arguments (round($1, $2) from a driver that sends untyped
+-- parameters) ambiguous, in queries that involve no fastnumeric.  fastnumeric_round,
+-- fastnumeric_trunc and fastnumeric_trim_scale are those three under their own names.  mod is
+-- numeric's own function (a long division, which ours would only repeat), on
+-- (fastnumeric, numeric) alone: with a (fastnumeric, fastnumeric) twin, mod(col, '2') would be
+-- ambiguous.
+CREATE FUNCTION fastnumeric_round(fastnumeric, pg_catalog.int4) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_round' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION round(fastnumeric) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_round' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION trunc(fastnumeric, pg_catalog.int4) RETURNS fastnumeric
+CREATE FUNCTION fastnumeric_trunc(fastnumeric, pg_catalog.int4) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_trunc' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION trunc(fastnumeric) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_trunc' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -70,23 +75,20 @@ CREATE FUNCTION floor(fastnumeric) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_floor' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION sign(fastnumeric) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_sign' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION trim_scale(fastnumeric) RETURNS fastnumeric
+CREATE FUNCTION fastnumeric_trim_scale(fastnumeric) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_trim_scale' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION mod(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
     AS 'numeric_mod' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION div(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
-    AS 'numeric_div_trunc' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION round(fastnumeric, pg_catalog.int4) IS 'value rounded to ''scale'' (numeric''s result, as fastnumeric)';
+COMMENT ON FUNCTION fastnumeric_round(fastnumeric, pg_catalog.int4) IS 'round(value, scale): numeric''s result, as fastnumeric';
 COMMENT ON FUNCTION round(fastnumeric) IS 'value rounded to ''scale'' of zero (numeric''s result, as fastnumeric)';
-COMMENT ON FUNCTION trunc(fastnumeric, pg_catalog.int4) IS 'value truncated to ''scale'' (numeric''s result, as fastnumeric)';
+COMMENT ON FUNCTION fastnumeric_trunc(fastnumeric, pg_catalog.int4) IS 'trunc(value, scale): numeric''s result, as fastnumeric';
 COMMENT ON FUNCTION trunc(fastnumeric) IS 'value truncated to ''scale'' of zero (numeric''s result, as fastnumeric)';
 COMMENT ON FUNCTION ceil(fastnumeric) IS 'nearest integer >= value (numeric''s result, as fastnumeric)';
 COMMENT ON FUNCTION ceiling(fastnumeric) IS 'nearest integer >= value (numeric''s result, as fastnumeric)';
 COMMENT ON FUNCTION floor(fastnumeric) IS 'nearest integer <= value (numeric''s result, as fastnumeric)';
 COMMENT ON FUNCTION sign(fastnumeric) IS 'sign of value (numeric''s result, as fastnumeric)';
-COMMENT ON FUNCTION trim_scale(fastnumeric) IS 'value with trailing fractional zeros removed (numeric''s result, as fastnumeric)';
+COMMENT ON FUNCTION fastnumeric_trim_scale(fastnumeric) IS 'trim_scale(value): numeric''s result, as fastnumeric';
 COMMENT ON FUNCTION mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s numeric_mod)';
-COMMENT ON FUNCTION div(fastnumeric, pg_catalog.numeric) IS 'trunc(x/y) (numeric''s numeric_div_trunc)';
 
 -------------------------------------------------------------------------------------------
 -- Drop-in for numeric: the functions numeric has beside a float8 twin
