@@ -8,9 +8,12 @@
  * the plan and its estimates are the ones numeric's operators gave (OpExpr keeps its opno), and
  * every result type stays numeric.  Only function OIDs change: the opfuncid of OpExpr (and of
  * DistinctExpr, NullIfExpr, ScalarArrayOpExpr), the funcid of FuncExpr, the aggfnoid of Aggref
- * and the winfnoid of WindowFunc.  What the executor takes from the catalog by type or
- * operator (input and output, sorting, grouping, hashing, index and merge-join conditions,
- * constraints) stays numeric's.
+ * and the winfnoid of WindowFunc (whose arguments get a relabel where the executor wants them
+ * typed like our state).  What the executor takes from the catalog by type or operator (input
+ * and output, sorting, grouping, hashing, index and merge-join conditions, constraints) stays
+ * numeric's.  Aggregate states never mix: an Aggref sharing its state with one that keeps
+ * numeric's keeps numeric's, and partial and combining Aggrefs are replaced together, unless a
+ * foreign or custom scan could bring states made elsewhere.
  *
  * Ours are found by name and argument types in the extension's schema, checked against the
  * numeric function they replace, and cached per backend until pg_proc changes.  A plan records
