@@ -203,21 +203,23 @@ ORDER BY 1, 2;
 --
 -- Installing the extension leaves the expressions without fastnumeric as they were: every
 -- form above over the numeric table, and each function name the extension overloads called
--- with untyped literals, with numeric and with integer arguments, resolved here and in a
+-- with every mix of untyped, numeric, integer and NULL literals, resolved here and in a
 -- database without the extension.  Listed: every one that resolves differently.
 --
 CREATE TEMP TABLE unchanged_forms AS
 SELECT replace(CASE WHEN form LIKE 'SELECT %' THEN form ELSE 'SELECT ' || form || ' FROM {t}' END, '{t}', 'dn') AS q
 FROM dropin_forms WHERE form NOT LIKE '%fastnumeric%'
 UNION
-SELECT format('SELECT %s(%s)', quote_ident(p.proname), string_agg(arg, ', '))
+SELECT format('SELECT %s(%s)', quote_ident(p.proname), string_agg(a.arg, ', ' ORDER BY k))
 FROM (SELECT DISTINCT proname, pronargs FROM pg_proc
       WHERE pronamespace = (SELECT extnamespace FROM pg_extension WHERE extname = 'fastnumeric')
         AND prokind IN ('f', 'a') AND proname IN (SELECT proname FROM pg_proc WHERE pronamespace = 'pg_catalog'::regnamespace)) p,
-     LATERAL (VALUES ('''2.5'''), ('2.5'), ('2'), ('NULL')) v(lit),
+     -- every mix of the four kinds of literal over the arguments: c numbers one mix
+     LATERAL generate_series(0, (4 ^ p.pronargs)::int - 1) c,
      LATERAL generate_series(1, p.pronargs) k,
-     LATERAL (SELECT CASE WHEN p.proname IN ('to_char') AND k = 2 THEN '''999''' ELSE v.lit END AS arg) a
-GROUP BY p.proname, p.pronargs, v.lit;
+     LATERAL (SELECT CASE WHEN p.proname IN ('to_char') AND k = 2 THEN '''999'''
+                          ELSE (ARRAY['''2.5''', '2.5', '2', 'NULL'])[(c / (4 ^ (k - 1))::int) % 4 + 1] END AS arg) a
+GROUP BY p.proname, p.pronargs, c;
 SELECT count(*) > 300 AS many_forms FROM unchanged_forms;
 SELECT array_agg(q ORDER BY q)::text AS unchanged_queries FROM unchanged_forms \gset
 SELECT current_database() AS regress_db \gset

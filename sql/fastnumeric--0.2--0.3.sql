@@ -119,8 +119,6 @@ CREATE FUNCTION pow(fastnumeric, pg_catalog.numeric) RETURNS pg_catalog.numeric
     AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION pow(pg_catalog.numeric, fastnumeric) RETURNS pg_catalog.numeric
     AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION width_bucket(fastnumeric, pg_catalog.numeric, pg_catalog.numeric, pg_catalog.int4)
-    RETURNS pg_catalog.int4 AS 'width_bucket_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 -- stable, like numeric's: the format's separators and currency come from the locale
 CREATE FUNCTION to_char(fastnumeric, pg_catalog.text) RETURNS pg_catalog.text
     AS 'numeric_to_char' LANGUAGE internal STABLE STRICT PARALLEL SAFE;
@@ -133,7 +131,6 @@ COMMENT ON FUNCTION power(fastnumeric, pg_catalog.numeric) IS 'exponentiation (n
 COMMENT ON FUNCTION power(pg_catalog.numeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
 COMMENT ON FUNCTION pow(fastnumeric, pg_catalog.numeric) IS 'exponentiation (numeric''s numeric_power)';
 COMMENT ON FUNCTION pow(pg_catalog.numeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
-COMMENT ON FUNCTION width_bucket(fastnumeric, pg_catalog.numeric, pg_catalog.numeric, pg_catalog.int4) IS 'bucket number of operand in equal-width histogram (numeric''s width_bucket_numeric)';
 COMMENT ON FUNCTION to_char(fastnumeric, pg_catalog.text) IS 'format fastnumeric to text (numeric''s numeric_to_char)';
 
 -- numeric's variance and standard deviation aggregates, on the same bytes (the transition

@@ -618,7 +618,10 @@ COMMENT ON FUNCTION mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s
 -- float4 ... int8 complete the list; sql/dropin.sql checks it against the catalog.)  power
 -- takes (fastnumeric, numeric) and (numeric, fastnumeric), as the operators do, but no
 -- (fastnumeric, fastnumeric): with it, power(col, '2') would be ambiguous, and without it
--- power(col, col) is (col ^ col is not).
+-- power(col, col) is (col ^ col is not).  width_bucket has none: a
+-- width_bucket(fastnumeric, numeric, numeric, int4) would make width_bucket('NaN', 3.0, 4.0, 5)
+-- ambiguous, an expression without fastnumeric; so width_bucket(col, 0, 100, 4) with integer
+-- bounds takes the float8 version (width_bucket(col::numeric, ...) gives numeric's).
 CREATE FUNCTION sqrt(fastnumeric) RETURNS pg_catalog.numeric
     AS 'numeric_sqrt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION exp(fastnumeric) RETURNS pg_catalog.numeric
@@ -637,8 +640,6 @@ CREATE FUNCTION pow(fastnumeric, pg_catalog.numeric) RETURNS pg_catalog.numeric
     AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION pow(pg_catalog.numeric, fastnumeric) RETURNS pg_catalog.numeric
     AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION width_bucket(fastnumeric, pg_catalog.numeric, pg_catalog.numeric, pg_catalog.int4)
-    RETURNS pg_catalog.int4 AS 'width_bucket_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 -- stable, like numeric's: the format's separators and currency come from the locale
 CREATE FUNCTION to_char(fastnumeric, pg_catalog.text) RETURNS pg_catalog.text
     AS 'numeric_to_char' LANGUAGE internal STABLE STRICT PARALLEL SAFE;
@@ -651,7 +652,6 @@ COMMENT ON FUNCTION power(fastnumeric, pg_catalog.numeric) IS 'exponentiation (n
 COMMENT ON FUNCTION power(pg_catalog.numeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
 COMMENT ON FUNCTION pow(fastnumeric, pg_catalog.numeric) IS 'exponentiation (numeric''s numeric_power)';
 COMMENT ON FUNCTION pow(pg_catalog.numeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
-COMMENT ON FUNCTION width_bucket(fastnumeric, pg_catalog.numeric, pg_catalog.numeric, pg_catalog.int4) IS 'bucket number of operand in equal-width histogram (numeric''s width_bucket_numeric)';
 COMMENT ON FUNCTION to_char(fastnumeric, pg_catalog.text) IS 'format fastnumeric to text (numeric''s numeric_to_char)';
 
 -- numeric's variance and standard deviation aggregates, on the same bytes (the transition
