@@ -179,6 +179,16 @@ inline uint16_t short_header(bool negative, int weight, int dscale) {
                                  (weight & (kShortWeightSignBit | kShortWeightMask)));
 }
 
+/* Four digits held in the 16-bit lanes of a word, the first lowest, stored in memory order. */
+inline void store_lanes(unsigned char* p, uint64_t lanes) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    std::memcpy(p, &lanes, sizeof lanes);
+#else
+    for (int i = 0; i < 4; ++i)
+        store_u16(p + 2 * i, static_cast<uint16_t>(lanes >> (16 * i)));
+#endif
+}
+
 /* Body size of a finite value with these fields. */
 inline size_t finite_body_size(int ndigits, int dscale, int weight) {
     return (can_be_short(dscale, weight) ? 2 : 4) + 2 * static_cast<size_t>(ndigits);
