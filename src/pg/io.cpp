@@ -61,8 +61,10 @@ __attribute__((always_inline)) inline Datum input_parsed(FunctionCallInfo fcinfo
 /* fastnumeric_in with the input cache awake: a short text seen twice in a row is copied. */
 __attribute__((noinline)) Datum input_cached(FunctionCallInfo fcinfo, const char* text, int32 typmod) {
     InputCacheKey key;
-    if (!make_input_cache_key(text, typmod, &key))
+    if (!make_input_cache_key(text, typmod, &key)) {
+        input_cache.uncacheable();
         return input_parsed(fcinfo, text, typmod, nullptr);
+    }
     bool seen_before;
     InputCacheSlot* slot = input_cache.slot_for(key, &seen_before);
     if (seen_before && slot->has_body)
