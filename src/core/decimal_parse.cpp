@@ -62,7 +62,28 @@ bool apply_typmod(DecimalDigits* v, Typmod typmod) {
     return int_digits <= typmod.precision - typmod.scale;
 }
 
+void short_decimal_digits(const ShortDecimal& s, DecimalDigits* out) {
+    out->negative = s.negative;
+    out->weight = kShortDecimalWeight;
+    out->dscale = s.dscale;
+    out->first = 1;
+    out->ndigits = 4;
+    for (int i = 0; i < 4; ++i)
+        out->storage[out->first + i] = static_cast<uint16_t>(s.groups >> (16 * i));
+}
+
 bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
+    ShortDecimal s;
+    if (!scan_short_decimal(text, &s))
+        return parse_plain_decimal_bytewise(text, typmod, out);
+    short_decimal_digits(s, out);
+    if (typmod.present)
+        return apply_typmod(out, typmod);
+    strip(out);
+    return true;
+}
+
+bool parse_plain_decimal_bytewise(const char* text, Typmod typmod, DecimalDigits* out) {
     const char* p = text;
     while (*p == ' ')
         ++p;

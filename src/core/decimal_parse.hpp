@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "core/numeric_layout.hpp"
+#include "core/short_decimal.hpp"
 
 namespace fastnumeric {
 
@@ -56,8 +57,17 @@ struct DecimalDigits {
     FiniteValue value() const { return FiniteValue{negative, weight, dscale, digits(), ndigits}; }
 };
 
-/* Parse `text` (NUL-terminated) under `typmod`.  False means: decline, use numeric_in. */
+/*
+ * Parse `text` (NUL-terminated) under `typmod`.  False means: decline, use numeric_in.
+ * Short texts go through scan_short_decimal first.
+ */
 bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out);
+
+/* parse_plain_decimal a character at a time, for a text scan_short_decimal declined. */
+bool parse_plain_decimal_bytewise(const char* text, Typmod typmod, DecimalDigits* out);
+
+/* A ShortDecimal as its four digits (weight 1), not stripped. */
+void short_decimal_digits(const ShortDecimal& s, DecimalDigits* out);
 
 /*
  * The rules the text and binary inputs share, on a value that may still carry leading and

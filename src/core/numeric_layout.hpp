@@ -170,6 +170,25 @@ inline bool can_be_short(int dscale, int weight) {
     return dscale <= kShortDscaleMax && weight <= kShortWeightMax && weight >= kShortWeightMin;
 }
 
+/*
+ * numeric's 2-byte header of a finite value that can_be_short; zero must come positive
+ * with weight 0.
+ */
+inline uint16_t short_header(bool negative, int weight, int dscale) {
+    return static_cast<uint16_t>(kShort | (negative ? kShortSignBit : 0) | dscale << kShortDscaleShift |
+                                 (weight & (kShortWeightSignBit | kShortWeightMask)));
+}
+
+/* Four digits held in the 16-bit lanes of a word, the first lowest, stored in memory order. */
+inline void store_lanes(unsigned char* p, uint64_t lanes) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    std::memcpy(p, &lanes, sizeof lanes);
+#else
+    for (int i = 0; i < 4; ++i)
+        store_u16(p + 2 * i, static_cast<uint16_t>(lanes >> (16 * i)));
+#endif
+}
+
 /* Body size of a finite value with these fields. */
 inline size_t finite_body_size(int ndigits, int dscale, int weight) {
     return (can_be_short(dscale, weight) ? 2 : 4) + 2 * static_cast<size_t>(ndigits);
@@ -220,13 +239,7 @@ inline void encode_finite(unsigned char* out, bool negative, int weight, int dsc
     }
     unsigned char* p = out;
     if (can_be_short(dscale, weight)) {
-        uint16_t h = kShort | static_cast<uint16_t>(dscale << kShortDscaleShift) |
-                     static_cast<uint16_t>(weight & kShortWeightMask);
-        if (negative)
-            h |= kShortSignBit;
-        if (weight < 0)
-            h |= kShortWeightSignBit;
-        store_u16(p, h);
+        store_u16(p, short_header(negative, weight, dscale));
         p += 2;
     } else {
         store_u16(p, static_cast<uint16_t>((negative ? kNegative : kPositive) |

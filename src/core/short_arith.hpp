@@ -51,13 +51,7 @@ inline bool short_result_header(int n, bool negative, int low, int dscale, uint1
     const int weight = n == 0 ? 0 : low + n - 1;
     if (dscale > kShortDscaleMax || weight > kShortWeightMax || weight < kShortWeightMin)
         return false;
-    uint16_t h = kShort | static_cast<uint16_t>(dscale << kShortDscaleShift) |
-                 static_cast<uint16_t>(weight & kShortWeightMask);
-    if (weight < 0)
-        h |= kShortWeightSignBit;
-    if (negative && n != 0)   // zero is positive
-        h |= kShortSignBit;
-    *header = h;
+    *header = short_header(negative && n != 0, weight, dscale);   // zero is positive
     return true;
 }
 
