@@ -28,9 +28,6 @@ inline uint16_t group_value(const char* p, int n) {
     return static_cast<uint16_t>(v);
 }
 
-/* Decimal digits in the leading base-10000 digit (1..4); 0 counts as one. */
-inline int decimal_length(uint16_t d) { return d >= 1000 ? 4 : d >= 100 ? 3 : d >= 10 ? 2 : 1; }
-
 /* Cut at `scale` decimals (a negative scale cuts left of the point) by numeric's rule `mode`. */
 void cut_at_scale(DecimalDigits* v, int scale, RoundMode mode) {
     uint16_t* digits = v->storage + v->first;   // storage[first - 1] is free for a carry
@@ -56,10 +53,7 @@ bool apply_typmod(DecimalDigits* v, Typmod typmod) {
     round_to_scale(v, typmod.scale);
     v->dscale = typmod.scale > 0 ? typmod.scale : 0;
     strip(v);
-    if (v->ndigits == 0)
-        return true;   // zero fits any typmod
-    const int int_digits = v->weight * kDecDigits + decimal_length(v->digits()[0]);
-    return int_digits <= typmod.precision - typmod.scale;
+    return v->ndigits == 0 || fits_precision(v->weight, v->digits()[0], typmod);   // zero fits any
 }
 
 void short_decimal_digits(const ShortDecimal& s, DecimalDigits* out) {

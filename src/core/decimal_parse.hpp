@@ -90,4 +90,35 @@ void strip(DecimalDigits* v);
  */
 bool apply_typmod(DecimalDigits* v, Typmod typmod);
 
+/* Decimal digits in a leading base-10000 digit (1..4); 0 counts as one. */
+inline int decimal_length(uint16_t d) { return d >= 1000 ? 4 : d >= 100 ? 3 : d >= 10 ? 2 : 1; }
+
+/*
+ * apply_typmod's precision check of a stripped nonzero value, given its weight and leading
+ * digit: at most precision - scale digits before the point (negative: that many zeros after
+ * it, the scale being above the precision).
+ */
+inline bool fits_precision(int weight, uint16_t leading, Typmod typmod) {
+    return weight * kDecDigits + decimal_length(leading) <= typmod.precision - typmod.scale;
+}
+
+/*
+ * apply_typmod on a ShortDecimal when it needs no rounding: the typmod's scale is no less
+ * than the digits written after the point (and within the 2-byte header's dscale), so the
+ * value keeps its digits, takes the scale as dscale, and only the precision is checked.
+ * False: rounding is needed (let apply_typmod do it) or the value overflows (numeric_in
+ * raises the error).
+ */
+inline bool short_decimal_typmod(Typmod typmod, ShortDecimal* s) {
+    if (typmod.scale < s->dscale || typmod.scale > kShortDscaleMax)
+        return false;
+    if (s->groups != 0) {
+        const int lead = __builtin_ctzll(s->groups) / 16;
+        if (!fits_precision(kShortDecimalWeight - lead, static_cast<uint16_t>(s->groups >> (16 * lead)), typmod))
+            return false;
+    }
+    s->dscale = typmod.scale;
+    return true;
+}
+
 }  // namespace fastnumeric

@@ -161,9 +161,9 @@ __attribute__((always_inline)) inline bool scan_short_decimal(const char* text, 
 }
 
 /*
- * Writes numeric's body of a ShortDecimal under no typmod into out[0..10) and returns its
- * size (2..10; the bytes after it are zero): stripped, always the 2-byte header (the weight
- * is within -2..1, the dscale at most 8).
+ * Writes numeric's body of a ShortDecimal (its typmod applied, if any: short_decimal_typmod)
+ * into out[0..10) and returns its size (2..10; the bytes after it are zero): stripped,
+ * always the 2-byte header (the weight is within -2..1, the dscale at most 63).
  * Fused on purpose: the strip is two bit scans on the lanes.  Through short_decimal_digits,
  * strip() and the general encoder (finite_datum), bench/callgrind's copy_from on PostgreSQL
  * 18 measured 10540 instructions per row of 10 values against 9480 this way.

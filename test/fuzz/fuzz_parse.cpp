@@ -15,7 +15,8 @@
  *     accepts exactly its shape (see short_shape) and then writes the reference's bytes,
  *     read from an exact-size buffer and from offsets at both edges of a 4 kB block between
  *     inaccessible pages (its reads past the text, which AddressSanitizer does not check,
- *     must stay in the block).
+ *     must stay in the block); its typmod shortcut (short_decimal_typmod) takes exactly the
+ *     typmods that need no rounding and do not overflow, and writes the reference's bytes.
  */
 #include <cstring>
 #include <memory>
@@ -203,6 +204,29 @@ void check_short(const std::string& text) {
                where);
     ref::check(got == want, "scanner's bytes differ from numeric's",
                where + "\n got  " + ref::hex(got) + "\n want " + ref::hex(want));
+    ShortDecimal scanned;
+    if (promised && scan_short_decimal(exact.get(), &scanned)) {
+        // the typmod shortcut: takes exactly the typmods that need no rounding and fit, with numeric's bytes
+        for (const TypmodCase& t : kTypmods) {
+            if (!t.present)
+                continue;
+            const std::string at = where + " typmod (" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
+            ShortDecimal s = scanned;
+            const bool took = short_decimal_typmod(decode_typmod(encode_typmod(t)), &s);
+            const Expected e = reference_parse(text, t);
+            const bool no_rounding = t.scale >= scanned.dscale && t.scale <= 63;
+            ref::check(took == (no_rounding && e.outcome == Expected::Value),
+                       took ? "typmod shortcut took what it must leave" : "typmod shortcut left what it can take", at);
+            if (!took)
+                continue;
+            unsigned char body[kShortDecimalBodyBytes];
+            const int size = write_short_decimal_body(s, body);
+            const std::vector<unsigned char> got_t(body, body + size);
+            const std::vector<unsigned char> want_t = ref::encode_body(ref::to_groups(e.value), e.dscale);
+            ref::check(got_t == want_t, "typmod shortcut's bytes differ from numeric's",
+                       at + "\n got  " + ref::hex(got_t) + "\n want " + ref::hex(want_t));
+        }
+    }
     if (text.size() > 64)
         return;
     static GuardedBlock block;

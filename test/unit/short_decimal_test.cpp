@@ -177,3 +177,60 @@ TEST(ShortDecimal, EveryLengthAndOffsetNearTheEdgesOfABlock) {
         }
     }
 }
+
+namespace {
+
+/* scan + short_decimal_typmod + write_short_decimal_body, or "declined". */
+std::string shortcut_body(const std::string& text, int precision, int scale) {
+    const Typmod t = decode_typmod(((precision << 16) | (scale & 0x7FF)) + 4);
+    ShortDecimal s;
+    if (!scan_short_decimal(text.c_str(), &s) || !short_decimal_typmod(t, &s))
+        return "declined";
+    unsigned char body[kShortDecimalBodyBytes];
+    return std::string(reinterpret_cast<const char*>(body), static_cast<size_t>(write_short_decimal_body(s, body)));
+}
+
+std::string typmod_body(const std::string& text, int precision, int scale) {
+    DecimalDigits d;
+    if (!parse_plain_decimal_bytewise(text.c_str(), decode_typmod(((precision << 16) | (scale & 0x7FF)) + 4), &d))
+        return "declined";
+    const FiniteValue v = d.value();
+    std::string body(finite_body_size(v.ndigits, v.dscale, v.weight), '\0');
+    encode_finite(reinterpret_cast<unsigned char*>(&body[0]), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
+    return body;
+}
+
+}  // namespace
+
+TEST(ShortDecimal, TypmodShortcutTakesWhatNeedsNoRounding) {
+    EXPECT_EQ(shortcut_body("1234.5", 12, 2), words({0x8000 | (2 << 7), 1234, 5000}));
+    EXPECT_EQ(shortcut_body("-0", 5, 2), words({0x8000 | (2 << 7)}));
+    EXPECT_EQ(shortcut_body("0.012", 2, 3), typmod_body("0.012", 2, 3));   // scale above precision
+    EXPECT_EQ(shortcut_body("12.5", 3, 1), words({0x8000 | (1 << 7), 12, 5000}));
+    EXPECT_EQ(shortcut_body("7", 1000, 63), typmod_body("7", 1000, 63));
+    // rounding, a negative scale or one past the 2-byte header: apply_typmod's
+    EXPECT_EQ(shortcut_body("1.25", 5, 1), "declined");
+    EXPECT_EQ(shortcut_body("1250", 5, -2), "declined");
+    EXPECT_EQ(shortcut_body("1.5", 1000, 64), "declined");
+    // overflow: numeric_in's error
+    EXPECT_EQ(shortcut_body("123.4", 3, 1), "declined");
+    EXPECT_EQ(shortcut_body("0.123", 2, 3), "declined");
+    EXPECT_EQ(typmod_body("0.123", 2, 3), "declined");
+}
+
+TEST(ShortDecimal, TypmodShortcutAgainstTheParser) {
+    std::mt19937_64 rng(17);
+    int taken = 0;
+    for (int i = 0; i < 50000; ++i) {
+        std::string text = (rng() % 4 == 0 ? "-" : "") + random_digits(rng, rng() % 8);
+        if (rng() % 2)
+            text += "." + random_digits(rng, rng() % 9);
+        const int precision = 1 + static_cast<int>(rng() % 20), scale = static_cast<int>(rng() % 24) - 2;
+        const std::string got = shortcut_body(text, precision, scale);
+        if (got == "declined")
+            continue;
+        ++taken;
+        ASSERT_EQ(got, typmod_body(text, precision, scale)) << text << " (" << precision << "," << scale << ")";
+    }
+    EXPECT_GT(taken, 10000);
+}
