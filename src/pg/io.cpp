@@ -68,7 +68,8 @@ __attribute__((noinline)) Datum input_parsed_typmod(FunctionCallInfo fcinfo, con
 }
 
 /* input_parsed with or without a typmod. */
-__attribute__((always_inline)) inline Datum input_parsed_any(FunctionCallInfo fcinfo, const char* text, int32 typmod, InputCacheSlot* slot) {
+__attribute__((always_inline)) inline Datum input_parsed_any(FunctionCallInfo fcinfo, const char* text, int32 typmod,
+                                                             InputCacheSlot* slot) {
     if (typmod >= VARHDRSZ)
         return input_parsed_typmod(fcinfo, text, typmod, slot);
     return input_parsed(fcinfo, text, typmod, false, slot);
@@ -102,8 +103,9 @@ PG_FUNCTION_INFO_V1(fastnumeric_send);
  * Plain decimal text is parsed straight into its final datum: one palloc.  A short one
  * (scan_short_decimal) has its body built without any digit array, unless its typmod rounds.
  * Anything else, and every error (invalid syntax, numeric field overflow, ...), is
- * numeric_in's.  With fastnumeric.input_cache on, a short text seen twice in a row is
- * copied from the cache; while the cache rests (distinct values), it costs one test.
+ * numeric_in's.  With fastnumeric.input_cache on (off by default), a short text seen twice
+ * in a row is copied from the cache; off, or while it rests (distinct values), the cache
+ * costs a test.
  */
 Datum fastnumeric_in(PG_FUNCTION_ARGS) {
     const char* text = PG_GETARG_CSTRING(0);

@@ -10,7 +10,7 @@ extern "C" {
 }
 
 namespace fastnumeric {
-bool input_cache_enabled = true;
+bool input_cache_enabled = false;   // since the short parser, parsing costs what a hit does
 bool accelerate_numeric = false;
 }
 
