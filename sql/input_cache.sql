@@ -5,11 +5,11 @@
 CREATE CAST (numeric AS bytea) WITHOUT FUNCTION;
 CREATE CAST (fastnumeric AS bytea) WITHOUT FUNCTION;
 
--- the setting: on by default, per session
+-- the setting: off by default, per session
 SELECT '1'::fastnumeric;   -- loads the module, which defines the setting
 SHOW fastnumeric.input_cache;
 SELECT name, setting, context, vartype FROM pg_settings WHERE name LIKE 'fastnumeric.%';
-SET fastnumeric.input_cache = off;
+SET fastnumeric.input_cache = on;
 SHOW fastnumeric.input_cache;
 SET fastnumeric.input_cache = maybe;
 SET fastnumeric.no_such_setting = 1;
@@ -56,12 +56,14 @@ WHERE r.pass = 'on' AND s.seq < 100 ORDER BY s.seq;
 
 -- COPY goes through the same input function, with the column's typmod
 CREATE TABLE copied (a fastnumeric(6,1), b fastnumeric, n numeric(6,1));
+SET fastnumeric.input_cache = on;
 COPY copied FROM STDIN (FORMAT csv);
 12.55,12.55,12.55
 12.55,12.55,12.55
 12.55,12.55,12.55
  12.55, 12.55, 12.55
 \.
+RESET fastnumeric.input_cache;
 SELECT a, b, a::bytea = n::bytea AS same_bytes FROM copied;
 
 DROP CAST (numeric AS bytea);

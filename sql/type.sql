@@ -34,16 +34,23 @@ WHERE d.refclassid = 'pg_extension'::regclass
   AND c.description IS NULL
 ORDER BY 1;
 
--- functions are immutable and parallel safe, strict like numeric's (aggregates and their
--- support functions need not be strict: numeric_avg_accum and friends are not)
-SELECT count(*) AS not_immutable_or_parallel_safe
+-- functions are parallel safe, strict like numeric's (aggregates and their support functions
+-- need not be strict: numeric_avg_accum and friends are not), and immutable, but for the
+-- ones that are stable like numeric's because the locale shapes them (money, to_char)
+SELECT count(*) AS not_parallel_safe_or_strict
 FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.classid = 'pg_proc'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'fastnumeric')
-  AND (p.provolatile <> 'i' OR p.proparallel <> 's'
+  AND (p.proparallel <> 's'
        OR NOT (p.proisstrict OR p.prokind = 'a' OR p.oid IN (
            SELECT unnest(ARRAY[aggtransfn, aggfinalfn, aggcombinefn, aggmtransfn, aggminvtransfn,
                                aggmfinalfn])::oid FROM pg_aggregate)));
+SELECT p.oid::regprocedure AS not_immutable, p.provolatile
+FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+WHERE d.refclassid = 'pg_extension'::regclass AND d.classid = 'pg_proc'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'fastnumeric')
+  AND p.provolatile <> 'i'
+ORDER BY p.oid::regprocedure::text;
 
 -- typmods, printed like numeric's
 CREATE TABLE typmods (

@@ -3,6 +3,8 @@
  */
 #include "core/decimal_parse.hpp"
 
+#include "core/rounding.hpp"
+
 namespace fastnumeric {
 
 namespace {
@@ -26,66 +28,18 @@ inline uint16_t group_value(const char* p, int n) {
     return static_cast<uint16_t>(v);
 }
 
-/* Decimal digits in the leading base-10000 digit (1..4); 0 counts as one. */
-inline int decimal_length(uint16_t d) { return d >= 1000 ? 4 : d >= 100 ? 3 : d >= 10 ? 2 : 1; }
-
-/*
- * Cut a value at `scale` decimal places (a negative scale cuts left of the point), rounding
- * half away from zero (numeric's round_var) or truncating (its trunc_var): one place that
- * knows where a decimal position falls in the base-10000 digits.  Leaves the value unstripped.
- */
-void cut_at_scale(DecimalDigits* v, int scale, bool round_half_up) {
-    uint16_t* d = v->storage + v->first;
-    // Decimal digits kept, counted from the top of the first base-10000 digit.
-    const long keep = static_cast<long>(v->weight + 1) * kDecDigits + scale;
-    if (keep >= static_cast<long>(v->ndigits) * kDecDigits)
-        return;   // nothing below the cut
-    if (keep < 0) {
-        v->ndigits = 0;   // the first digit cut is a leading zero: zero either way
-        return;
-    }
-    int group = static_cast<int>(keep / kDecDigits);
-    const int kept_in_group = static_cast<int>(keep % kDecDigits);
-    bool round_up;
-    if (kept_in_group == 0) {
-        round_up = round_half_up && d[group] >= kBase / 2;
-        v->ndigits = group;
-        --group;   // the carry goes into the previous group
-    } else {
-        const uint16_t unit = kPow10[kDecDigits - kept_in_group];
-        const uint16_t below = d[group] % unit;
-        round_up = round_half_up && below >= unit / 2;
-        d[group] = static_cast<uint16_t>(d[group] - below);
-        if (round_up)
-            d[group] = static_cast<uint16_t>(d[group] + unit);
-        v->ndigits = group + 1;
-        round_up = false;
-        // propagate an overflow of this group
-        if (d[group] >= kBase) {
-            d[group] = static_cast<uint16_t>(d[group] - kBase);
-            round_up = true;
-        }
-        --group;
-    }
-    while (round_up && group >= 0) {
-        if (++d[group] < kBase)
-            round_up = false;
-        else
-            d[group--] = 0;
-    }
-    if (round_up) {   // carry out of the top digit: use the spare slot in front
-        --v->first;
-        v->storage[v->first] = 1;
-        ++v->ndigits;
-        ++v->weight;
-    }
+/* Cut at `scale` decimals (a negative scale cuts left of the point) by numeric's rule `mode`. */
+void cut_at_scale(DecimalDigits* v, int scale, RoundMode mode) {
+    uint16_t* digits = v->storage + v->first;   // storage[first - 1] is free for a carry
+    round_digits(&digits, &v->ndigits, &v->weight, scale, mode);
+    v->first = static_cast<int>(digits - v->storage);
 }
 
 }  // namespace
 
-void round_to_scale(DecimalDigits* v, int scale) { cut_at_scale(v, scale, true); }
+void round_to_scale(DecimalDigits* v, int scale) { cut_at_scale(v, scale, RoundMode::HalfAwayFromZero); }
 
-void truncate_to_scale(DecimalDigits* v, int scale) { cut_at_scale(v, scale, false); }
+void truncate_to_scale(DecimalDigits* v, int scale) { cut_at_scale(v, scale, RoundMode::TowardZero); }
 
 void strip(DecimalDigits* v) {
     const FiniteValue s = stripped(v->value());
@@ -99,13 +53,31 @@ bool apply_typmod(DecimalDigits* v, Typmod typmod) {
     round_to_scale(v, typmod.scale);
     v->dscale = typmod.scale > 0 ? typmod.scale : 0;
     strip(v);
-    if (v->ndigits == 0)
-        return true;   // zero fits any typmod
-    const int int_digits = v->weight * kDecDigits + decimal_length(v->digits()[0]);
-    return int_digits <= typmod.precision - typmod.scale;
+    return v->ndigits == 0 || fits_precision(v->weight, v->digits()[0], typmod);   // zero fits any
+}
+
+void short_decimal_digits(const ShortDecimal& s, DecimalDigits* out) {
+    out->negative = s.negative;
+    out->weight = kShortDecimalWeight;
+    out->dscale = s.dscale;
+    out->first = 1;
+    out->ndigits = 4;
+    for (int i = 0; i < 4; ++i)
+        out->storage[out->first + i] = static_cast<uint16_t>(s.groups >> (16 * i));
 }
 
 bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
+    ShortDecimal s;
+    if (!scan_short_decimal(text, &s))
+        return parse_plain_decimal_bytewise(text, typmod, out);
+    short_decimal_digits(s, out);
+    if (typmod.present)
+        return apply_typmod(out, typmod);
+    strip(out);
+    return true;
+}
+
+bool parse_plain_decimal_bytewise(const char* text, Typmod typmod, DecimalDigits* out) {
     const char* p = text;
     while (*p == ' ')
         ++p;

@@ -11,6 +11,7 @@
 #include "core/digit_arith.hpp"
 
 #include "core/magnitude.hpp"
+#include "core/rounding.hpp"
 
 namespace fastnumeric {
 
@@ -222,59 +223,12 @@ void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scrat
     uint16_t* digits = product;
     int dscale = a.dscale + b.dscale;
     if (dscale > kDscaleMax) {
-        round_digits(&digits, &v.ndigits, &v.weight, kDscaleMax);
+        round_digits(&digits, &v.ndigits, &v.weight, kDscaleMax, RoundMode::HalfAwayFromZero);
         dscale = kDscaleMax;
     }
     v.digits = digits;
     v.dscale = dscale;
     *out = stripped(v);
-}
-
-void round_digits(uint16_t** digits_start, int* ndigits, int* weight, int rscale) {
-    uint16_t* digits = *digits_start;
-    int keep = (*weight + 1) * kDecDigits + rscale;   // decimal digits kept
-    if (keep < 0) {   // the value is below half a unit of the last kept decimal
-        *ndigits = 0;
-        *weight = 0;
-        return;
-    }
-    int keep_groups = (keep + kDecDigits - 1) / kDecDigits;
-    const int keep_in_last = keep % kDecDigits;   // 0: the whole last group
-    if (keep_groups > *ndigits || (keep_groups == *ndigits && keep_in_last == 0))
-        return;   // nothing beyond rscale
-    *ndigits = keep_groups;
-    int carry;
-    if (keep_in_last == 0) {
-        carry = digits[keep_groups] >= kBase / 2;
-    } else {
-        static const int kDropPower[kDecDigits] = {1, 1000, 100, 10};
-        const int pow10 = kDropPower[keep_in_last];
-        const int i = keep_groups - 1;
-        const int dropped = digits[i] % pow10;
-        int kept = digits[i] - dropped;
-        carry = 0;
-        if (dropped >= pow10 / 2) {
-            kept += pow10;
-            if (kept >= kBase) {
-                kept -= kBase;
-                carry = 1;
-            }
-        }
-        digits[i] = static_cast<uint16_t>(kept);
-        keep_groups = i;   // the carry goes into the group before
-    }
-    for (int i = keep_groups - 1; carry && i >= 0; --i) {
-        const int s = digits[i] + carry;
-        carry = s >= kBase;
-        digits[i] = static_cast<uint16_t>(carry ? s - kBase : s);
-    }
-    if (carry) {   // a new leading group
-        --digits;
-        digits[0] = 1;
-        ++*ndigits;
-        ++*weight;
-        *digits_start = digits;
-    }
 }
 
 ArithStatus arith_finite(ArithOp op, const NumericView& a, const NumericView& b,

@@ -64,13 +64,6 @@ int multiply_digits_needed(const NumericView& a, const NumericView& b);
 void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scratch,
                      FiniteValue* out);
 
-/*
- * Round digits[0..*ndigits) (weight *weight) to `rscale` decimals, half away from zero, as
- * numeric's round_var does.  digits[-1] must be writable: a carry out of the leading digit
- * lands there (then *digits_start moves back one).  The result is not stripped.
- */
-void round_digits(uint16_t** digits_start, int* ndigits, int* weight, int rscale);
-
 /* Unary operators: the header word of the result body (the digits are unchanged). */
 enum class SignOp : uint8_t { Negate, Plus, Absolute };
 uint16_t header_after(SignOp op, uint16_t header, int ndigits);

@@ -7,8 +7,10 @@
  *
  * A slot caches a text only on its second sighting in a row: the first sighting leaves just
  * the key.  A column of all-distinct values therefore never pays for storing bodies, and after
- * a long run of first sightings the cache rests (see InputCache) so it hardly pays for keys.  Only bodies of plain decimals the fast parser accepted are stored (never NaN,
- * Infinity or anything that errors), so a hit is byte-identical to a parse.
+ * a long run of first sightings (texts too long for a key count as such) the cache rests (see
+ * InputCache) so it hardly pays for keys.  Only bodies of plain decimals the fast parser
+ * accepted are stored (never NaN, Infinity or anything that errors), so a hit is
+ * byte-identical to a parse.
  *
  * Plain data, no allocation: a PostgreSQL backend is single threaded and keeps one cache.
  */
@@ -145,13 +147,14 @@ class InputCache {
         } else {
             s->key = key;
             s->has_body = false;
-            if (++misses_in_a_row_ == kInputCacheMissesBeforeRest) {
-                misses_in_a_row_ = 0;
-                rest_left_ = kInputCacheRestLength;
-            }
+            first_sighting();
         }
         return s;
     }
+
+    /* A text too long for a key: never cached, so it counts as a first sighting (a column
+     * of long texts lets the cache rest too, instead of paying for a key attempt each). */
+    void uncacheable() { first_sighting(); }
 
     /* Remember the body parsed for the slot's key, when it fits. */
     static void store(InputCacheSlot* s, const unsigned char* body, size_t size) {
@@ -163,6 +166,13 @@ class InputCache {
     }
 
   private:
+    void first_sighting() {
+        if (++misses_in_a_row_ == kInputCacheMissesBeforeRest) {
+            misses_in_a_row_ = 0;
+            rest_left_ = kInputCacheRestLength;
+        }
+    }
+
     static uint32_t index_of(const InputCacheKey& k) {
         const uint64_t h = (k.word[0] * 0x9E3779B97F4A7C15ull) ^ (k.word[1] * 0xC2B2AE3D27D4EB4Full) ^
                            (static_cast<uint64_t>(static_cast<uint32_t>(k.typmod)) * 0x165667B19E3779F9ull);

@@ -175,22 +175,50 @@ inline bool read_small_short(const unsigned char* body, size_t len, SmallShortVa
 }
 
 /*
+ * numeric's 2-byte header from its fields in place: the sign bit `sign` (0 or kShortSignBit),
+ * the highest group's weight, the dscale bits `dscale_bits` (already shifted).  The one place
+ * a 2-byte header is composed; the callers below check numeric's rule for it first.
+ */
+inline uint32_t compose_short_header(uint32_t sign, int weight, uint32_t dscale_bits) {
+    // weight & 0x7F is its 7-bit two's complement: the weight bits and the weight sign bit
+    return kShort | sign | dscale_bits | (static_cast<uint32_t>(weight) & (kShortWeightSignBit | kShortWeightMask));
+}
+
+/*
  * The 2-byte header of a value whose highest group has weight `weight`, with the sign bit
- * `sign` (0 or kShortSignBit) and dscale bits `dscale` (the dscale already shifted into
- * place, as in a header); 0 when the value needs the long header (can_be_short's rule).
- * Computed in 32 bits: 16-bit arithmetic made the compiler repeat it.
+ * `sign` and dscale bits `dscale` (shifted into place, as in a header); 0 when the value
+ * needs the long header (can_be_short's rule).  Computed in 32 bits: 16-bit arithmetic made
+ * the compiler repeat it.
  */
 inline uint32_t short_header_word(int weight, uint32_t sign, uint32_t dscale) {
     if (dscale > kShortDscaleMask ||
         static_cast<uint32_t>(weight - kShortWeightMin) > kShortWeightMax - kShortWeightMin)
         return 0;
-    // weight & 0x7F is its 7-bit two's complement: the weight bits and the weight sign bit
-    return kShort | sign | dscale | (static_cast<uint32_t>(weight) & (kShortWeightSignBit | kShortWeightMask));
+    return compose_short_header(sign, weight, dscale);
 }
 
 /* numeric's rule for picking the 2-byte header. */
 inline bool can_be_short(int dscale, int weight) {
     return dscale <= kShortDscaleMax && weight <= kShortWeightMax && weight >= kShortWeightMin;
+}
+
+/*
+ * numeric's 2-byte header of a finite value that can_be_short; zero must come positive
+ * with weight 0.
+ */
+inline uint16_t short_header(bool negative, int weight, int dscale) {
+    return static_cast<uint16_t>(compose_short_header(negative ? kShortSignBit : 0, weight,
+                                                      static_cast<uint32_t>(dscale) << kShortDscaleShift));
+}
+
+/* Four digits held in the 16-bit lanes of a word, the first lowest, stored in memory order. */
+inline void store_lanes(unsigned char* p, uint64_t lanes) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    std::memcpy(p, &lanes, sizeof lanes);
+#else
+    for (int i = 0; i < 4; ++i)
+        store_u16(p + 2 * i, static_cast<uint16_t>(lanes >> (16 * i)));
+#endif
 }
 
 /* Body size of a finite value with these fields. */
@@ -243,13 +271,7 @@ inline void encode_finite(unsigned char* out, bool negative, int weight, int dsc
     }
     unsigned char* p = out;
     if (can_be_short(dscale, weight)) {
-        uint16_t h = kShort | static_cast<uint16_t>(dscale << kShortDscaleShift) |
-                     static_cast<uint16_t>(weight & kShortWeightMask);
-        if (negative)
-            h |= kShortSignBit;
-        if (weight < 0)
-            h |= kShortWeightSignBit;
-        store_u16(p, h);
+        store_u16(p, short_header(negative, weight, dscale));
         p += 2;
     } else {
         store_u16(p, static_cast<uint16_t>((negative ? kNegative : kPositive) |

@@ -9,7 +9,7 @@
  * kept per call site in fn_extra.  A call site with a constant operand also keeps a memo of
  * small results (src/core/arith_memo.hpp).  Either way the result costs one palloc.
  * / % ^ and generate_series are numeric's own functions, declared on fastnumeric in the
- * install script.
+ * install script; log(x) is numeric's log(10, x).
  */
 #include <type_traits>
 
@@ -20,6 +20,7 @@
 
 extern "C" {
 #include "nodes/primnodes.h"
+#include "utils/numeric.h"
 }
 
 using namespace fastnumeric;
@@ -303,6 +304,7 @@ PG_FUNCTION_INFO_V1(fastnumeric_mul);
 PG_FUNCTION_INFO_V1(fastnumeric_uminus);
 PG_FUNCTION_INFO_V1(fastnumeric_uplus);
 PG_FUNCTION_INFO_V1(fastnumeric_abs);
+PG_FUNCTION_INFO_V1(fastnumeric_log10);
 
 Datum fastnumeric_add(PG_FUNCTION_ARGS) { return binary_arith<ArithOp::Add>(fcinfo); }
 Datum fastnumeric_sub(PG_FUNCTION_ARGS) { return binary_arith<ArithOp::Subtract>(fcinfo); }
@@ -310,5 +312,10 @@ Datum fastnumeric_mul(PG_FUNCTION_ARGS) { return binary_arith<ArithOp::Multiply>
 Datum fastnumeric_uminus(PG_FUNCTION_ARGS) { return sign_arith(fcinfo, SignOp::Negate); }
 Datum fastnumeric_uplus(PG_FUNCTION_ARGS) { return sign_arith(fcinfo, SignOp::Plus); }
 Datum fastnumeric_abs(PG_FUNCTION_ARGS) { return sign_arith(fcinfo, SignOp::Absolute); }
+
+/* log(x) and log10(x): numeric's, which are log(10, x). */
+Datum fastnumeric_log10(PG_FUNCTION_ARGS) {
+    return DirectFunctionCall2(numeric_log, NumericGetDatum(int64_to_numeric(10)), PG_GETARG_DATUM(0));
+}
 
 }  // extern "C"

@@ -7,6 +7,7 @@
 #include "core/decimal_format.hpp"
 #include "core/decimal_parse.hpp"
 #include "core/input_cache.hpp"
+#include "core/short_decimal.hpp"
 #include "core/wire_format.hpp"
 #include "pg/datum.hpp"
 #include "pg/settings.hpp"
@@ -16,6 +17,77 @@ using namespace fastnumeric;
 namespace {
 
 InputCache input_cache;   // plain data, zeroed at load; one per backend
+
+/*
+ * What the short path leaves: a longer or unusual text (`scanned`: one that
+ * scan_short_decimal declined), or a typmod that rounds or overflows.  Plain decimals are
+ * parsed into their datum, whose body goes to `slot` too when there is one; the rest is
+ * numeric_in's.  Out of line, so that the short path's frame holds no DecimalDigits.
+ */
+__attribute__((noinline)) Datum input_general(FunctionCallInfo fcinfo, const char* text, int32 typmod,
+                                              bool scanned, InputCacheSlot* slot) {
+    DecimalDigits digits;   // plain data: nothing to destroy if palloc fails
+    const Typmod t = decode_typmod(typmod);
+    if (!(scanned ? parse_plain_decimal_bytewise(text, t, &digits) : parse_plain_decimal(text, t, &digits)))
+        return numeric_in(fcinfo);
+    const Datum result = finite_datum(digits.value());
+    if (slot != nullptr) {
+        const struct varlena* v = reinterpret_cast<const struct varlena*>(DatumGetPointer(result));
+        InputCache::store(slot, body_of(v), VARSIZE(v) - VARHDRSZ);
+    }
+    return result;
+}
+
+/*
+ * The datum of `text`, parsed; a plain decimal's body goes to `slot` too when there is one.
+ * A short one, under no typmod or one that needs no rounding, is written straight into its
+ * palloc (the datum is allocated a few bytes longer than its varlena size: the body is
+ * written in fixed-size stores).  `with_typmod` is a constant at each call: the typmod's
+ * test and branch stay out of the path of columns without one.
+ */
+__attribute__((always_inline)) inline Datum input_parsed(FunctionCallInfo fcinfo, const char* text, int32 typmod,
+                                                         bool with_typmod, InputCacheSlot* slot) {
+    ShortDecimal s;
+    if (!likely(scan_short_decimal(text, &s)))
+        return input_general(fcinfo, text, typmod, true, slot);
+    if (with_typmod && !short_decimal_typmod(decode_typmod(typmod), &s))
+        return input_general(fcinfo, text, typmod, false, slot);
+    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + kShortDecimalBodyBytes));
+    unsigned char* body = reinterpret_cast<unsigned char*>(VARDATA(result));
+    const int size = write_short_decimal_body(s, body);
+    SET_VARSIZE(result, VARHDRSZ + size);
+    if (slot != nullptr)
+        InputCache::store(slot, body, static_cast<size_t>(size));
+    return PointerGetDatum(result);
+}
+
+/* input_parsed under a typmod. */
+__attribute__((noinline)) Datum input_parsed_typmod(FunctionCallInfo fcinfo, const char* text, int32 typmod,
+                                                    InputCacheSlot* slot) {
+    return input_parsed(fcinfo, text, typmod, true, slot);
+}
+
+/* input_parsed with or without a typmod. */
+__attribute__((always_inline)) inline Datum input_parsed_any(FunctionCallInfo fcinfo, const char* text, int32 typmod,
+                                                             InputCacheSlot* slot) {
+    if (typmod >= VARHDRSZ)
+        return input_parsed_typmod(fcinfo, text, typmod, slot);
+    return input_parsed(fcinfo, text, typmod, false, slot);
+}
+
+/* fastnumeric_in with the input cache awake: a short text seen twice in a row is copied. */
+__attribute__((noinline)) Datum input_cached(FunctionCallInfo fcinfo, const char* text, int32 typmod) {
+    InputCacheKey key;
+    if (!make_input_cache_key(text, typmod, &key)) {
+        input_cache.uncacheable();
+        return input_parsed_any(fcinfo, text, typmod, nullptr);
+    }
+    bool seen_before;
+    InputCacheSlot* slot = input_cache.slot_for(key, &seen_before);
+    if (seen_before && slot->has_body)
+        return body_datum(slot->body, slot->body_size);
+    return input_parsed_any(fcinfo, text, typmod, seen_before ? slot : nullptr);
+}
 
 }  // namespace
 
@@ -28,30 +100,19 @@ PG_FUNCTION_INFO_V1(fastnumeric_send);
 
 /*
  * fastnumeric_in(cstring, oid, int4 typmod)
- * Plain decimal text is parsed straight into its final datum: one palloc.  Anything else,
- * and every error (invalid syntax, numeric field overflow, ...), is numeric_in's.  With
- * fastnumeric.input_cache on, a short text seen twice in a row is copied from the cache.
+ * Plain decimal text is parsed straight into its final datum: one palloc.  A short one
+ * (scan_short_decimal) has its body built without any digit array, unless its typmod rounds.
+ * Anything else, and every error (invalid syntax, numeric field overflow, ...), is
+ * numeric_in's.  With fastnumeric.input_cache on (off by default), a short text seen twice
+ * in a row is copied from the cache; off, or while it rests (distinct values), the cache
+ * costs a test.
  */
 Datum fastnumeric_in(PG_FUNCTION_ARGS) {
     const char* text = PG_GETARG_CSTRING(0);
     const int32 typmod = PG_GETARG_INT32(2);
-    InputCacheKey key;
-    InputCacheSlot* slot = nullptr;
-    bool seen_before = false;
-    if (input_cache_enabled && !input_cache.resting() && make_input_cache_key(text, typmod, &key)) {
-        slot = input_cache.slot_for(key, &seen_before);
-        if (seen_before && slot->has_body)
-            return body_datum(slot->body, slot->body_size);
-    }
-    DecimalDigits digits;   // plain data: nothing to destroy if palloc fails
-    if (!parse_plain_decimal(text, decode_typmod(typmod), &digits))
-        return numeric_in(fcinfo);
-    const Datum result = finite_datum(digits.value());
-    if (seen_before) {
-        const struct varlena* v = reinterpret_cast<const struct varlena*>(DatumGetPointer(result));
-        InputCache::store(slot, body_of(v), VARSIZE(v) - VARHDRSZ);
-    }
-    return result;
+    if (input_cache_enabled && !input_cache.resting())
+        return input_cached(fcinfo, text, typmod);
+    return input_parsed_any(fcinfo, text, typmod, nullptr);
 }
 
 /*

@@ -1,5 +1,5 @@
 /*
- * module.cpp — the module's magic block and its settings.
+ * module.cpp — the module's magic block, its settings and its planner hook.
  */
 #include "pg/plain_data.hpp"
 #include "pg/settings.hpp"
@@ -10,7 +10,8 @@ extern "C" {
 }
 
 namespace fastnumeric {
-bool input_cache_enabled = true;
+bool input_cache_enabled = false;   // since the short parser, parsing costs what a hit does
+bool accelerate_numeric = false;
 }
 
 extern "C" {
@@ -27,6 +28,15 @@ void _PG_init(void) {
         "either way.",
         &fastnumeric::input_cache_enabled, fastnumeric::input_cache_enabled, PGC_USERSET, 0,
         nullptr, nullptr, nullptr);
+    DefineCustomBoolVariable(
+        "fastnumeric.accelerate_numeric",
+        "Plans over numeric values call fastnumeric's functions for numeric's.",
+        "Read when a plan is made: its numeric + - * unary - + @ abs(), comparisons and sum, avg, "
+        "min and max then run on fastnumeric's functions, which give numeric's results exactly. "
+        "Needs the extension in the database; plans made before keep what they had.",
+        &fastnumeric::accelerate_numeric, fastnumeric::accelerate_numeric, PGC_USERSET, GUC_EXPLAIN,
+        nullptr, nullptr, nullptr);
+    fastnumeric::install_planner_hook();
 #if PG_VERSION_NUM >= 150000
     MarkGUCPrefixReserved("fastnumeric");
 #endif

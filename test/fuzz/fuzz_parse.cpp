@@ -10,13 +10,21 @@
  *     reference's (decimal-string rounding half away from zero, regrouped to base 10000);
  *   - the formatter prints the reference's text, and parsing that text again (with the same
  *     typmod) gives the same bytes;
- *   - no read outside the text (the text is copied into a buffer of its exact size).
+ *   - no read outside the text (the text is copied into a buffer of its exact size);
+ *   - the word-at-a-time scanner of short texts (scan_short_decimal, write_short_decimal_body)
+ *     accepts exactly its shape (see short_shape) and then writes the reference's bytes,
+ *     read from an exact-size buffer and from offsets at both edges of a 4 kB block between
+ *     inaccessible pages (its reads past the text, which AddressSanitizer does not check,
+ *     must stay in the block); its typmod shortcut (short_decimal_typmod) takes exactly the
+ *     typmods that need no rounding and do not overflow, and writes the reference's bytes.
  */
 #include <cstring>
 #include <memory>
 
 #include "core/decimal_format.hpp"
 #include "core/decimal_parse.hpp"
+#include "core/short_decimal.hpp"
+#include "../unit/guarded_block.hpp"
 #include "reference.hpp"
 
 using namespace fastnumeric;
@@ -153,11 +161,89 @@ void check_one(const std::string& text, const TypmodCase& t) {
     }
 }
 
+/* The scanner's promise: [-]digits[.digits] of at most 16 characters, at most 8 before the
+ * point (the sign counts), at most 8 digits after it, at least one digit. */
+bool short_shape(const std::string& t) {
+    size_t i = !t.empty() && t[0] == '-';
+    const size_t sign = i;
+    size_t before = 0, after = 0;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
+        ++i, ++before;
+    if (i < t.size() && t[i] == '.')
+        for (++i; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i)
+            ++after;
+    return i == t.size() && t.size() <= 16 && sign + before <= 8 && after <= 8 && before + after >= 1;
+}
+
+/* The scanner's body of the text at p, or empty when it declines. */
+std::vector<unsigned char> short_body(const char* p, const std::string& where) {
+    ShortDecimal s;
+    if (!scan_short_decimal(p, &s))
+        return {};
+    unsigned char body[kShortDecimalBodyBytes];
+    const int size = write_short_decimal_body(s, body);
+    ref::check(size >= 2 && size <= kShortDecimalBodyBytes, "short body size", where);
+    for (int i = size; i < kShortDecimalBodyBytes; ++i)
+        ref::check(body[i] == 0, "short body: the bytes after it are zero", where);
+    return std::vector<unsigned char>(body, body + size);
+}
+
+void check_short(const std::string& text) {
+    const std::string where = "short text \"" + text + "\"";
+    const bool promised = short_shape(text);
+    std::vector<unsigned char> want;
+    if (promised) {
+        const Expected e = reference_parse(text, kTypmods[0]);
+        ref::check(e.outcome == Expected::Value, "short shape the reference does not take", where);
+        want = ref::encode_body(ref::to_groups(e.value), e.dscale);
+    }
+    std::unique_ptr<char[]> exact(new char[text.size() + 1]);
+    std::memcpy(exact.get(), text.c_str(), text.size() + 1);
+    const std::vector<unsigned char> got = short_body(exact.get(), where);
+    ref::check(got.empty() != promised, promised ? "scanner declined its shape" : "scanner accepted beyond its shape",
+               where);
+    ref::check(got == want, "scanner's bytes differ from numeric's",
+               where + "\n got  " + ref::hex(got) + "\n want " + ref::hex(want));
+    ShortDecimal scanned;
+    if (promised && scan_short_decimal(exact.get(), &scanned)) {
+        // the typmod shortcut: takes exactly the typmods that need no rounding and fit, with numeric's bytes
+        for (const TypmodCase& t : kTypmods) {
+            if (!t.present)
+                continue;
+            const std::string at = where + " typmod (" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
+            ShortDecimal s = scanned;
+            const bool took = short_decimal_typmod(decode_typmod(encode_typmod(t)), &s);
+            const Expected e = reference_parse(text, t);
+            const bool no_rounding = t.scale >= scanned.dscale && t.scale <= 63;
+            ref::check(took == (no_rounding && e.outcome == Expected::Value),
+                       took ? "typmod shortcut took what it must leave" : "typmod shortcut left what it can take", at);
+            if (!took)
+                continue;
+            unsigned char body[kShortDecimalBodyBytes];
+            const int size = write_short_decimal_body(s, body);
+            const std::vector<unsigned char> got_t(body, body + size);
+            const std::vector<unsigned char> want_t = ref::encode_body(ref::to_groups(e.value), e.dscale);
+            ref::check(got_t == want_t, "typmod shortcut's bytes differ from numeric's",
+                       at + "\n got  " + ref::hex(got_t) + "\n want " + ref::hex(want_t));
+        }
+    }
+    if (text.size() > 64)
+        return;
+    static GuardedBlock block;
+    for (size_t k = 0; k < 26; ++k) {
+        const char fill = "7.\0-"[k % 4];
+        ref::check(short_body(block.place(text, k, fill), where) == want, "scanner at a block's start", where);
+        ref::check(short_body(block.place(text, GuardedBlock::kBlock - text.size() - 1 - k, fill), where) == want,
+                   "scanner at a block's end", where);
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), strnlen(reinterpret_cast<const char*>(data), size));
     for (const TypmodCase& t : kTypmods)
         check_one(text, t);
+    check_short(text);
     return 0;
 }

@@ -373,19 +373,6 @@ TEST(DigitArith, ProductDscaleCappedAndRounded) {
     EXPECT_EQ(compute(ArithOp::Multiply, raw({2}, 0, 9000), raw({3}, 0, 9000)), raw({6}, 0, kDscaleMax));
 }
 
-TEST(DigitArith, RoundDigitsCarriesIntoANewGroup) {
-    uint16_t buf[4] = {0, 9999, 9999, 5000};   // buf[0] is the carry room
-    uint16_t* digits = buf + 1;
-    int ndigits = 3, weight = 0;                // 9999.99995000
-    round_digits(&digits, &ndigits, &weight, 4);
-    ASSERT_EQ(digits, buf);
-    EXPECT_EQ(weight, 1);
-    EXPECT_EQ(ndigits, 3);
-    EXPECT_EQ(buf[0], 1);
-    EXPECT_EQ(buf[1], 0);
-    EXPECT_EQ(buf[2], 0);
-}
-
 NumericView special(uint16_t header) {
     static unsigned char body[2][8];
     static int next = 0;

@@ -124,3 +124,14 @@ TEST(InputCache, RestsAfterALongRunOfFirstSightings) {
         ASSERT_TRUE(cache->resting());
     EXPECT_FALSE(cache->resting());
 }
+
+TEST(InputCache, TextsTooLongForAKeyCountAsFirstSightings) {
+    auto cache = std::make_unique<InputCache>();
+    bool seen;
+    cache->slot_for(key_of("1.5"), &seen);
+    for (uint32_t i = 1; i < kInputCacheMissesBeforeRest; ++i) {
+        ASSERT_FALSE(cache->resting());
+        cache->uncacheable();
+    }
+    EXPECT_TRUE(cache->resting());
+}
