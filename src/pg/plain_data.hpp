@@ -30,7 +30,6 @@ static_assert(kPlainData<WireValue>, "a received value, on fastnumeric_recv's fr
 static_assert(kPlainData<NumericView>, "a decoded operand");
 static_assert(kPlainData<FiniteValue>, "a result before its palloc");
 static_assert(kPlainData<SmallShortValue>, "a small operand");
-static_assert(kPlainData<ShortBody>, "a small result before its palloc");
 static_assert(kPlainData<ShortDecimal>, "a short parsed text, on fastnumeric_in's frame");
 static_assert(kPlainData<ArithMemo>, "an arithmetic memo, kept in fn_extra");
 static_assert(kPlainData<SmallDigits>, "a machine-integer result's digits");
