@@ -19,6 +19,8 @@
  * numeric function they replace, and cached per backend until pg_proc changes.  A plan records
  * each function it received, so dropping or altering it replans cached plans.
  */
+#include "pg/estimates.hpp"
+#include "pg/extension.hpp"
 #include "pg/settings.hpp"
 #include "pg_compat.hpp"
 
@@ -198,38 +200,16 @@ bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
     return ok;
 }
 
-Oid extension_schema(Oid extension) {
-#if PG_VERSION_NUM >= 160000
-    return get_extension_schema(extension);
-#else   // not exported before 16
-    ScanKeyData key;
-    ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(extension));
-    Relation rel = table_open(ExtensionRelationId, AccessShareLock);
-    SysScanDesc scan = systable_beginscan(rel, ExtensionOidIndexId, true, nullptr, 1, &key);
-    HeapTuple tuple = systable_getnext(scan);
-    const Oid schema = HeapTupleIsValid(tuple)
-                           ? reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple))->extnamespace
-                           : InvalidOid;
-    systable_endscan(scan);
-    table_close(rel, AccessShareLock);
-    return schema;
-#endif
-}
-
 /* Looks ours up in the extension's schema; nothing at all when the extension is not here. */
 void find_substitutes() {
     for (Found& f : cache.found)
         f = Found{};
-    cache.fastnumeric_type = InvalidOid;
+    cache.fastnumeric_type = fastnumeric_type();
+    if (!OidIsValid(cache.fastnumeric_type))
+        return;
     const Oid extension = get_extension_oid("fastnumeric", true);
-    if (!OidIsValid(extension))
-        return;
     const Oid schema = extension_schema(extension);
-    const Oid type = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("fastnumeric"),
-                                     ObjectIdGetDatum(schema));
-    if (!OidIsValid(type) || getExtensionOfObject(TypeRelationId, type) != extension)
-        return;
-    cache.fastnumeric_type = type;
+    const Oid type = cache.fastnumeric_type;
     const Oid args[2] = {type, type};
     for (int i = 0; i < kSubstituteCount; ++i) {
         const Substitute& s = kSubstitutes[i];
@@ -295,16 +275,6 @@ struct Rewrite {
     int calls;               // function and operator calls replaced
     int aggregates;          // aggregates and window aggregates replaced
 };
-
-/* expression_tree_walker, whose callback type before 16 is an unprototyped C function. */
-bool walk_children(Node* node, bool (*walker)(Node*, void*), void* context) {
-#if PG_VERSION_NUM >= 160000
-    return expression_tree_walker(node, walker, context);
-#else
-    return expression_tree_walker(node, reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)),
-                                  context);
-#endif
-}
 
 /* The aggregate that replaces aggref in this plan, or -1. */
 int aggregate_substitute(const Aggref* aggref, const Rewrite* rw) {
@@ -378,7 +348,7 @@ bool rewrite_expression(Node* node, void* context) {
     default:
         break;
     }
-    return walk_children(node, rewrite_expression, context);
+    return walk_expression(node, rewrite_expression, context);
 }
 
 /* Collects the transition states of Aggrefs that keep numeric's aggregate. */
@@ -391,7 +361,7 @@ bool find_kept_states(Node* node, void* context) {
         if (aggregate_substitute(aggref, rw) < 0)
             rw->kept_states = bms_add_member(rw->kept_states, aggref->aggtransno);
     }
-    return walk_children(node, find_kept_states, context);
+    return walk_expression(node, find_kept_states, context);
 }
 
 void rewrite(void* expressions, Rewrite* rw) { rewrite_expression(static_cast<Node*>(expressions), rw); }
@@ -520,9 +490,13 @@ void rewrite_statement(PlannedStmt* stmt) {
                                      rw.calls, rw.aggregates)));
 }
 
-/* Plans as before (the previous hook or the standard planner), then rewrites the result. */
+/*
+ * Prepares the query for numeric's estimates (estimates.cpp), plans as before (the previous
+ * hook or the standard planner), then rewrites the result when the accelerator is on.
+ */
 PlannedStmt* accelerating_planner(Query* parse, const char* query_string, int cursor_options,
                                   ParamListInfo bound_params) {
+    prepare_estimates(parse);
     PlannedStmt* stmt = previous_planner != nullptr
                             ? previous_planner(parse, query_string, cursor_options, bound_params)
                             : standard_planner(parse, query_string, cursor_options, bound_params);

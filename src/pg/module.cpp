@@ -1,6 +1,7 @@
 /*
- * module.cpp — the module's magic block, its settings and its planner hook.
+ * module.cpp — the module's magic block, its settings and its hooks.
  */
+#include "pg/estimates.hpp"
 #include "pg/plain_data.hpp"
 #include "pg/settings.hpp"
 #include "pg_compat.hpp"
@@ -37,6 +38,7 @@ void _PG_init(void) {
         &fastnumeric::accelerate_numeric, fastnumeric::accelerate_numeric, PGC_USERSET, GUC_EXPLAIN,
         nullptr, nullptr, nullptr);
     fastnumeric::install_planner_hook();
+    fastnumeric::install_estimate_hooks();
 #if PG_VERSION_NUM >= 150000
     MarkGUCPrefixReserved("fastnumeric");
 #endif

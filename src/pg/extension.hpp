@@ -1,0 +1,46 @@
+/*
+ * extension.hpp — where this database keeps the extension's objects, and the tree walkers
+ * the planner hooks share.
+ */
+#pragma once
+
+#include "pg_compat.hpp"
+
+extern "C" {
+#include "nodes/nodeFuncs.h"
+}
+
+namespace fastnumeric {
+
+/* The schema the extension was created in (get_extension_schema, not exported before 16). */
+Oid extension_schema(Oid extension);
+
+/* The fastnumeric type of this database's extension and the schema it lives in, or
+   InvalidOid when the extension is not created; looked up once and again after any change to
+   pg_type. */
+Oid fastnumeric_type();
+Oid fastnumeric_schema();
+
+/* expression_tree_walker and query_tree_walker, whose callback type before 16 is an
+   unprototyped C function. */
+using TreeWalker = bool (*)(Node*, void*);
+
+inline bool walk_expression(Node* node, TreeWalker walker, void* context) {
+#if PG_VERSION_NUM >= 160000
+    return expression_tree_walker(node, walker, context);
+#else
+    return expression_tree_walker(node, reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)),
+                                  context);
+#endif
+}
+
+inline bool walk_query(Query* query, TreeWalker walker, void* context) {
+#if PG_VERSION_NUM >= 160000
+    return query_tree_walker(query, walker, context, 0);
+#else
+    return query_tree_walker(query, reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)),
+                             context, 0);
+#endif
+}
+
+}  // namespace fastnumeric
