@@ -35,6 +35,7 @@ ensure_prereqs() {
     prereq_server "$PG_CONFIG"
     [[ "$*" == *valgrind* ]] && prereq_command valgrind valgrind
     prereq_command gnuplot gnuplot-nox   # the PNG chart of the ratios
+    prereq_file "$("$PG_CONFIG" --includedir)/libpq-fe.h" libpq-dev   # bench/binary_params.c
     prereq_install
     if is_root; then
         id postgres >/dev/null 2>&1 || die "running as root needs a 'postgres' user (comes with postgresql-15)"
