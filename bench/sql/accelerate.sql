@@ -16,6 +16,7 @@
 -- @workload accel_sum             data_agg.sql numeric,numeric_accelerated,fastnumeric Q=sum W=0
 -- @workload accel_sum_parallel    data_agg.sql numeric,numeric_accelerated,fastnumeric Q=sum W=2
 -- @workload accel_avg             data_agg.sql numeric,numeric_accelerated,fastnumeric Q=avg W=0
+-- @workload accel_avg_parallel    data_agg.sql numeric,numeric_accelerated,fastnumeric Q=avg W=2
 -- @workload accel_minmax          data_agg.sql numeric,numeric_accelerated,fastnumeric Q=minmax W=0
 -- @workload accel_group           data_agg.sql numeric,numeric_accelerated,fastnumeric Q=group W=0
 -- @workload accel_window          data_agg.sql numeric,numeric_accelerated,fastnumeric Q=window W=0
