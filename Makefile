@@ -1,4 +1,4 @@
-# fastnumeric — PGXS build of a C++ extension (see ../shared/notes/cxx-pgxs-pitfalls.md).
+# fastnumeric — PGXS build of a C++ extension (the C++ rules: CONTRIBUTING.md).
 EXTENSION  = fastnumeric
 MODULE_big = fastnumeric
 SRCS       = $(wildcard src/core/*.cpp src/pg/*.cpp)
