@@ -57,7 +57,10 @@ public final class ClientsJdbc {
         System.out.println(out.append("}"));
     }
 
-    /** A connection from the PG* variables; binary transfer of numeric (and, registered, fastnumeric) from the first execution if BINARY. */
+    /**
+     * A connection from the PG* variables; if BINARY, binary transfer of numeric (and, once
+     * registered, fastnumeric) from a statement's first execution.
+     */
     static Connection connect(boolean binary) throws SQLException {
         String host = env("PGHOST", "localhost"), port = env("PGPORT", "5432");
         Properties p = new Properties();
@@ -93,7 +96,8 @@ public final class ClientsJdbc {
             List<StringBuilder> cols = new ArrayList<>();
             for (int i = 1; i <= 4; i++) {
                 cols.add(new StringBuilder(String.format(
-                    "{\"type\":%d,\"type_name\":%s,\"class_name\":%s,\"precision\":%d,\"scale\":%d,\"format\":%d,\"rows\":[",
+                    "{\"type\":%d,\"type_name\":%s,\"class_name\":%s,\"precision\":%d,\"scale\":%d,"
+                        + "\"format\":%d,\"rows\":[",
                     md.getColumnType(i), q(md.getColumnTypeName(i)), q(md.getColumnClassName(i)),
                     md.getPrecision(i), md.getScale(i), md.unwrap(PGResultSetMetaData.class).getFormat(i))));
             }
@@ -195,7 +199,8 @@ public final class ClientsJdbc {
     /** Writes clients.vals's numeric values into TABLE, each into a numeric and a fastnumeric column. */
     static int write(Connection c, String table) throws SQLException {
         int rows = 0;
-        try (PreparedStatement read = c.prepareStatement("SELECT id, n, nu, n::text, nu::text FROM clients.vals ORDER BY id");
+        try (PreparedStatement read = c.prepareStatement(
+                 "SELECT id, n, nu, n::text, nu::text FROM clients.vals ORDER BY id");
              PreparedStatement ins = c.prepareStatement("INSERT INTO " + table + " VALUES (?, ?, ?, ?, ?)");
              ResultSet rs = read.executeQuery()) {
             for (; rs.next(); rows++) {
@@ -216,7 +221,8 @@ public final class ClientsJdbc {
         cm.copyOut("COPY (SELECT id, n, n, nu, nu FROM clients.vals ORDER BY id) TO STDOUT", numeric);
         long in = cm.copyIn("COPY clients.c_jdbc FROM STDIN", new StringReader(numeric.toString()));
         cm.copyOut("COPY (SELECT id, f, f, fu, fu FROM clients.vals ORDER BY id) TO STDOUT", fast);
-        return String.format("{\"in\":%d,\"numeric\":%s,\"fastnumeric\":%s}", in, q(numeric.toString()), q(fast.toString()));
+        return String.format("{\"in\":%d,\"numeric\":%s,\"fastnumeric\":%s}",
+            in, q(numeric.toString()), q(fast.toString()));
     }
 
     interface Getter {
@@ -281,7 +287,8 @@ public final class ClientsJdbc {
             return s;
         }
 
-        @Override public Socket createSocket(String host, int port, InetAddress local, int localPort) throws IOException {
+        @Override public Socket createSocket(String host, int port, InetAddress local, int localPort)
+                throws IOException {
             return createSocket(host, port);
         }
 
@@ -289,7 +296,8 @@ public final class ClientsJdbc {
             return createSocket((String) null, port);
         }
 
-        @Override public Socket createSocket(InetAddress host, int port, InetAddress local, int localPort) throws IOException {
+        @Override public Socket createSocket(InetAddress host, int port, InetAddress local, int localPort)
+                throws IOException {
             return createSocket((String) null, port);
         }
     }

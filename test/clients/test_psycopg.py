@@ -67,7 +67,8 @@ def test_params(registered, placeholder):
             for n, f in PAIRS:
                 got = {}
                 for c in (n, f):
-                    cur.execute("SELECT array_agg(id ORDER BY id) FROM clients.vals WHERE %s = %s" % (c, placeholder), (v,))
+                    cur.execute("SELECT array_agg(id ORDER BY id) FROM clients.vals WHERE %s = %s"
+                                % (c, placeholder), (v,))
                     matches = cur.fetchone()[0]
                     cur.execute("SELECT %s * %s FROM clients.vals ORDER BY id" % (c, placeholder), (v,))
                     got[c] = (matches, rep([r[0] for r in cur]))
