@@ -64,6 +64,15 @@ def test_values():
     run(body)
 
 
+def test_infinity_misread(texts):
+    """asyncpg 0.27 reads numeric's binary +-Infinity as Decimal('0E-32'), and so fastnumeric's"""
+    async def body(conn):
+        return rep(await column(conn, "nu")), rep(await column(conn, "fu"))
+    numeric, fast = run(body)
+    infinite = [i for i, t in enumerate(texts["nu"]) if t in ("Infinity", "-Infinity")]
+    assert infinite and {numeric[i] for i in infinite} == {fast[i] for i in infinite} == {("Decimal", "0E-32")}
+
+
 def test_arrays():
     async def body(conn):
         numeric = rep(await column(conn, "na", "arrays"))

@@ -41,6 +41,18 @@ def test_values(seen, fmt):
         same_outcomes(got[n], got[f])
 
 
+def test_binary_numbers_wrong(seen, texts):
+    """pg-types' binary numeric parser gets long values wrong and +-Infinity as NaN, for numeric
+    as for fastnumeric"""
+    got = seen["with"]["binary"]
+    for n, f in SCALARS:
+        for i, t in enumerate(texts[n]):
+            if t in ("Infinity", "-Infinity"):
+                assert got[n][i] == got[f][i] == ["number", "NaN"]
+    long = texts["nu"].index(max((t for t in texts["nu"] if t and "." in t), key=len))  # 60 digits
+    assert got["nu"][long] == got["fu"][long] and float(got["nu"][long][1]) != float(texts["nu"][long])
+
+
 def test_arrays(seen):
     """text: arrays of numbers, as numeric[]; binary: neither type has a binary array parser"""
     got = seen["with"]["text"]
