@@ -35,7 +35,7 @@ def test_without_registration(seen, texts):
     getString still work on the text"""
     for n, f in SCALARS:
         got = seen["without"][f]
-        assert (got["type"], got["type_name"]) == (1111, "fastnumeric")
+        assert (got["type"], got["type_name"], got["class_name"]) == (1111, "fastnumeric", "java.lang.String")
         assert kinds(getter(got, 0)) == {"PGobject"}
         assert getter(got, 2) == [t and ["String", t] for t in texts[n]]
         assert getter(got, 1) == getter(seen["without"][n], 1)
