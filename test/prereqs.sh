@@ -11,6 +11,8 @@
 #                                clang and llvm-lto when that server's PGXS builds JIT bitcode
 #   prereq_server PG_CONFIG      what a test cluster runs: initdb, postgres, pg_regress, pgbench,
 #                                and the contrib modules the tests load
+#   prereq_clients               the client libraries test/differential/run_clients tests (npm's
+#                                pg aside: that script installs it) and Debian's python3 and pytest
 #   prereq_install               apt-get install everything found missing (root or sudo)
 #
 # Why by file: on Debian 12, pgxs.mk and pg_config ship in postgresql-client-15, so their presence
@@ -81,6 +83,21 @@ prereq_server() {
     for ext in amcheck postgres_fdw pg_stat_statements; do
         prereq_file "$share/extension/$ext.control" "$server"
     done
+}
+
+prereq_clients() {
+    prereq_file /usr/bin/python3 python3
+    prereq_file /usr/lib/python3/dist-packages/pytest/__init__.py python3-pytest
+    prereq_file /usr/lib/python3/dist-packages/psycopg2/__init__.py python3-psycopg2
+    prereq_file /usr/lib/python3/dist-packages/psycopg/__init__.py python3-psycopg
+    prereq_file /usr/lib/python3/dist-packages/asyncpg/__init__.py python3-asyncpg
+    prereq_command ruby ruby
+    prereq_file /usr/lib/ruby/vendor_ruby/pg.rb ruby-pg
+    prereq_file /usr/share/java/postgresql.jar libpostgresql-jdbc-java
+    prereq_command java default-jdk-headless
+    prereq_command javac default-jdk-headless
+    prereq_command node nodejs
+    prereq_command npm npm
 }
 
 prereq_install() {
