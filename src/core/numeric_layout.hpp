@@ -27,6 +27,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/byte_order.hpp"
+
 namespace fastnumeric {
 
 constexpr int kDecDigits = 4;         // decimal digits per base-10000 digit
@@ -213,12 +215,12 @@ inline uint16_t short_header(bool negative, int weight, int dscale) {
 
 /* Four digits held in the 16-bit lanes of a word, the first lowest, stored in memory order. */
 inline void store_lanes(unsigned char* p, uint64_t lanes) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    std::memcpy(p, &lanes, sizeof lanes);
-#else
+    if (kLittleEndian) {
+        std::memcpy(p, &lanes, sizeof lanes);
+        return;
+    }
     for (int i = 0; i < 4; ++i)
         store_u16(p + 2 * i, static_cast<uint16_t>(lanes >> (16 * i)));
-#endif
 }
 
 /* Body size of a finite value with these fields. */

@@ -37,14 +37,6 @@ constexpr int kMaxGroups = kSmallShortGroups;   // 10000^4 = 10^16: sums of two 
 constexpr uint64_t kGroupPower[kMaxGroups] = {1, 10000, 100000000, 1000000000000};
 constexpr uint64_t kTenTo16 = 10000000000000000ull;   // 4 groups
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-constexpr bool kLittleEndian = true;
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-constexpr bool kLittleEndian = false;
-#else
-#error "short_arith needs to know the byte order"
-#endif
-
 /*
  * Four groups are handled as one word of 16-bit lanes in memory order ("lane word"): lane 0
  * is the group stored first.  Stripping then counts zero bits instead of looping.

@@ -94,13 +94,6 @@ __extension__ typedef __int128 i128;
 
 constexpr int kSmallGroups = 9;     // values below 10000^9 = 10^36 go to the int128
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-constexpr bool kLittleEndianInt128 = true;   // an int128's low half comes first in memory
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-constexpr bool kLittleEndianInt128 = false;
-#else
-#error "sum_accum needs to know the byte order"
-#endif
 constexpr int kInt128Groups = 10;   // |int128| < 1.8e38 < 10000^10
 
 struct Pow10000 {
@@ -144,7 +137,7 @@ inline void small_add_int64(SumAccum* s, int64_t x) {
     static_assert(sizeof s->small == 16, "two halves");
     uint64_t half[2];   // low, high in memory order
     std::memcpy(half, &s->small, sizeof half);
-    const int little = kLittleEndianInt128 ? 0 : 1;
+    const int little = kLittleEndian ? 0 : 1;   // the low half comes first on little-endian machines
     const uint64_t low = half[little] + static_cast<uint64_t>(x);
     const int64_t carry = (x >> 63) + (low < half[little]);   // -1, 0 or 1
     int64_t high;
