@@ -2,10 +2,10 @@
  * digit_arith.cpp — see digit_arith.hpp.
  *
  * Machine-integer paths: an operand is its digits read as one integer at a scale of F
- * fractional digit groups (value * 10000^F).  Up to 4 groups fit in 64 bits (10^16), up to
- * 9 in 128 bits (10^36), so sums never overflow; products of operands holding up to 10
- * groups together go through 128 bits with __builtin_mul_overflow deciding, larger ones
- * straight to the digit arrays.
+ * fractional digit groups (value * 10000^F).  Up to kInt64Groups groups go through 64 bits,
+ * up to kInt128Groups through 128 bits, so sums never overflow; products of operands holding
+ * up to kUint128MaxGroups groups together go through 128 bits with __builtin_mul_overflow
+ * deciding, larger ones straight to the digit arrays.
  * The digit-array paths follow numeric.c's add_abs/sub_abs/mul_var, exactly.
  */
 #include "core/digit_arith.hpp"
@@ -16,12 +16,6 @@
 namespace fastnumeric {
 
 namespace {
-
-__extension__ typedef unsigned __int128 uint128;
-__extension__ typedef __int128 int128;
-
-constexpr int kUint64Groups = 4;     // 10000^4 = 10^16 < 2^63
-constexpr int kUint128Groups = 9;    // 10000^9 = 10^36 < 2^127
 
 /* Fractional digit groups a value has (those after the point, zero for integers). */
 inline int fraction_groups(const NumericView& v) {
@@ -46,9 +40,7 @@ inline UInt magnitude_at_scale(const NumericView& v, int scale) {
 }
 
 /* The stripped value ±m / 10000^scale with the given dscale, digits in `small`. */
-static_assert(kSmallResultDigits >= kMagnitudeMaxDigits, "any 128-bit magnitude fits");
-
-FiniteValue value_of_magnitude(uint128 m, bool negative, int scale, int dscale, SmallDigits* small) {
+FiniteValue value_of_magnitude(uint128_t m, bool negative, int scale, int dscale, SmallDigits* small) {
     uint16_t* const end = small->digits + kSmallResultDigits;
     const int n = write_magnitude_digits(m, end);
     FiniteValue v;
@@ -105,7 +97,7 @@ bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallD
     const int groups = max_int(groups_at_scale(a, scale), groups_at_scale(b, scale));
     const bool neg_b = b.negative != subtract;
     const int dscale = max_int(a.dscale, b.dscale);
-    if (groups <= kUint64Groups) {
+    if (groups <= kInt64Groups) {
         const int64_t ma = static_cast<int64_t>(magnitude_at_scale<uint64_t>(a, scale));
         const int64_t mb = static_cast<int64_t>(magnitude_at_scale<uint64_t>(b, scale));
         const int64_t sum = (a.negative ? -ma : ma) + (neg_b ? -mb : mb);   // |sum| < 2*10^16
@@ -113,11 +105,11 @@ bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallD
                                   dscale, small);
         return true;
     }
-    if (groups <= kUint128Groups) {
-        const int128 ma = static_cast<int128>(magnitude_at_scale<uint128>(a, scale));
-        const int128 mb = static_cast<int128>(magnitude_at_scale<uint128>(b, scale));
-        const int128 sum = (a.negative ? -ma : ma) + (neg_b ? -mb : mb);   // |sum| < 2*10^36
-        *out = value_of_magnitude(static_cast<uint128>(sum < 0 ? -sum : sum), sum < 0, scale,
+    if (groups <= kInt128Groups) {
+        const int128_t ma = static_cast<int128_t>(magnitude_at_scale<uint128_t>(a, scale));
+        const int128_t mb = static_cast<int128_t>(magnitude_at_scale<uint128_t>(b, scale));
+        const int128_t sum = (a.negative ? -ma : ma) + (neg_b ? -mb : mb);   // |sum| < 2*10^36
+        *out = value_of_magnitude(static_cast<uint128_t>(sum < 0 ? -sum : sum), sum < 0, scale,
                                   dscale, small);
         return true;
     }
@@ -130,13 +122,13 @@ bool multiply_small(const NumericView& a, const NumericView& b, SmallDigits* sma
     const int groups_a = groups_at_scale(a, scale_a), groups_b = groups_at_scale(b, scale_b);
     if ((scale_a + scale_b) * kDecDigits > kDscaleMax)
         return false;   // numeric rounds such products to kDscaleMax decimals: the digit path does
-    uint128 product;
-    if (groups_a <= kUint64Groups && groups_b <= kUint64Groups) {
-        product = static_cast<uint128>(magnitude_at_scale<uint64_t>(a, scale_a)) *
+    uint128_t product;
+    if (groups_a <= kInt64Groups && groups_b <= kInt64Groups) {
+        product = static_cast<uint128_t>(magnitude_at_scale<uint64_t>(a, scale_a)) *
                   magnitude_at_scale<uint64_t>(b, scale_b);   // < 10^32: one multiply
-    } else if (groups_a + groups_b <= kUint128Groups + 1) {   // beyond, it would nearly always overflow
-        if (__builtin_mul_overflow(magnitude_at_scale<uint128>(a, scale_a),
-                                   magnitude_at_scale<uint128>(b, scale_b), &product))
+    } else if (groups_a + groups_b <= kUint128MaxGroups) {   // beyond, it would nearly always overflow
+        if (__builtin_mul_overflow(magnitude_at_scale<uint128_t>(a, scale_a),
+                                   magnitude_at_scale<uint128_t>(b, scale_b), &product))
             return false;
     } else {
         return false;

@@ -8,26 +8,22 @@
 
 #include <cstdint>
 
+#include "core/int128.hpp"
 #include "core/numeric_layout.hpp"
 
 namespace fastnumeric {
 
-__extension__ typedef unsigned __int128 uint128_t;
-
-/* Base-10000 digits any 128-bit magnitude needs: 2^128 < 10000^10. */
-constexpr int kMagnitudeMaxDigits = 10;
-
 /*
  * Write the base-10000 digits of m, most significant first, so that they end just before
- * `end`; return how many (at least one: zero is written as one 0 digit).  Magnitudes below
- * 2^64, the common case, take no 128-bit division.
+ * `end`; return how many (at least one: zero is written as one 0 digit; at most
+ * kUint128MaxGroups).  Magnitudes below 2^64, the common case, take no 128-bit division.
  */
 inline int write_magnitude_digits(uint128_t m, uint16_t* end) {
-    constexpr uint64_t kTenTo16 = 10000000000000000ull;
+    constexpr uint64_t kFourGroups = power_of_base(4);
     uint16_t* p = end;
     while (static_cast<uint64_t>(m >> 64) != 0) {
-        uint64_t chunk = static_cast<uint64_t>(m % kTenTo16);   // four digits per division
-        m /= kTenTo16;
+        uint64_t chunk = static_cast<uint64_t>(m % kFourGroups);   // four digits per division
+        m /= kFourGroups;
         for (int k = 0; k < 4; ++k, chunk /= kBase)
             *--p = static_cast<uint16_t>(chunk % kBase);
     }

@@ -28,6 +28,7 @@
 #include <cstring>
 
 #include "core/byte_order.hpp"
+#include "core/int128.hpp"
 
 namespace fastnumeric {
 
@@ -131,7 +132,7 @@ inline bool decode_numeric(const unsigned char* body, size_t len, NumericView* o
  * value = ±digits * 10000^low.  The per-row fast paths (short arithmetic, the sum's int128)
  * start from this instead of a NumericView.
  */
-constexpr int kSmallShortGroups = 4;   // 10000^4 = 10^16 < 2^63
+constexpr int kSmallShortGroups = kInt64Groups;
 struct SmallShortValue {
     uint64_t digits;   // the digit groups read as one base-10000 integer (0: zero)
     int low;           // position (power of 10000) of the last digit group

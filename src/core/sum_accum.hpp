@@ -31,12 +31,10 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/int128.hpp"
 #include "core/numeric_layout.hpp"
 
 namespace fastnumeric {
-
-/* int128 with the 8-byte alignment palloc guarantees (PostgreSQL's int128 does the same). */
-__extension__ typedef __int128 int128_a8 __attribute__((aligned(8)));
 
 /* Memory for the digit slots; the pg layer allocates in the aggregate's context. */
 struct SlotAllocator {
@@ -90,22 +88,6 @@ void sum_add(SumAccum* s, const NumericView& v);
 
 namespace sum_accum_detail {
 
-__extension__ typedef __int128 i128;
-
-constexpr int kSmallGroups = 9;     // values below 10000^9 = 10^36 go to the int128
-
-constexpr int kInt128Groups = 10;   // |int128| < 1.8e38 < 10000^10
-
-struct Pow10000 {
-    i128 p[kInt128Groups];
-    constexpr Pow10000() : p() {
-        p[0] = 1;
-        for (int i = 1; i < kInt128Groups; ++i)
-            p[i] = p[i - 1] * kBase;
-    }
-};
-constexpr Pow10000 kPow10000;
-
 /* One more finite value of this dscale: numeric's maxScale bookkeeping. */
 inline void count_finite(SumAccum* s, int dscale) {
     if (__builtin_expect(dscale == s->max_scale, 1)) {   // a column's values mostly share it
@@ -118,12 +100,12 @@ inline void count_finite(SumAccum* s, int dscale) {
 }
 
 /* small += x would overflow: small moves into big, and x starts it afresh. */
-void small_overflowed(SumAccum* s, i128 x);
+void small_overflowed(SumAccum* s, int128_t x);
 
 /* small += x (same scale). */
-inline void small_add(SumAccum* s, i128 x) {
-    i128 sum;
-    if (__builtin_expect(__builtin_add_overflow(static_cast<i128>(s->small), x, &sum), 0))
+inline void small_add(SumAccum* s, int128_t x) {
+    int128_t sum;
+    if (__builtin_expect(__builtin_add_overflow(static_cast<int128_t>(s->small), x, &sum), 0))
         small_overflowed(s, x);
     else
         s->small = sum;
