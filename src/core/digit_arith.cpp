@@ -11,17 +11,12 @@
 #include "core/digit_arith.hpp"
 
 #include "core/magnitude.hpp"
+#include "core/numeric_order.hpp"
 #include "core/rounding.hpp"
 
 namespace fastnumeric {
 
 namespace {
-
-/* Fractional digit groups a value has (those after the point, zero for integers). */
-inline int fraction_groups(const NumericView& v) {
-    const int f = v.ndigits - 1 - v.weight;
-    return f > 0 ? f : 0;
-}
 
 /* Digit groups of v as an integer at `scale` fractional groups (scale >= fraction_groups). */
 inline int groups_at_scale(const NumericView& v, int scale) { return v.weight + 1 + scale; }
@@ -29,14 +24,7 @@ inline int groups_at_scale(const NumericView& v, int scale) { return v.weight + 
 /* |v| * 10000^scale, exact; the caller has checked groups_at_scale() fits UInt. */
 template <typename UInt>
 inline UInt magnitude_at_scale(const NumericView& v, int scale) {
-    if (v.ndigits == 0)
-        return 0;
-    UInt m = 0;
-    for (int i = 0; i < v.ndigits; ++i)
-        m = m * kBase + static_cast<UInt>(v.digit(i));
-    for (int k = v.ndigits - 1 - v.weight; k < scale; ++k)
-        m *= kBase;
-    return m;
+    return read_magnitude<UInt>(v, groups_at_scale(v, scale) - v.ndigits);
 }
 
 /* The stripped value ±m / 10000^scale with the given dscale, digits in `small`. */
@@ -59,21 +47,6 @@ inline int min_int(int a, int b) { return a < b ? a : b; }
 inline int digit_at(const NumericView& v, int position) {
     const int i = v.weight - position;
     return i >= 0 && i < v.ndigits ? v.digit(i) : 0;
-}
-
-/* -1, 0, 1: |a| against |b| (stripped values). */
-int compare_magnitudes(const NumericView& a, const NumericView& b) {
-    if (a.ndigits == 0 || b.ndigits == 0)
-        return (a.ndigits != 0) - (b.ndigits != 0);
-    if (a.weight != b.weight)
-        return a.weight > b.weight ? 1 : -1;
-    const int n = min_int(a.ndigits, b.ndigits);
-    for (int i = 0; i < n; ++i) {
-        const int da = a.digit(i), db = b.digit(i);
-        if (da != db)
-            return da > db ? 1 : -1;
-    }
-    return (a.ndigits > n) - (b.ndigits > n);
 }
 
 /* Positions (powers of 10000) of the digit groups a sum of a and b can have. */

@@ -1,8 +1,8 @@
 /*
- * magnitude.hpp — machine integers as base-10000 digits.
+ * magnitude.hpp — base-10000 digits as machine integers, and back.
  *
  * The machine-integer paths of arithmetic and of the sum accumulator hold a value as an
- * integer magnitude at some scale; this turns such a magnitude back into numeric's digits.
+ * integer magnitude at some scale: its digits read as one integer, with zero groups appended.
  */
 #pragma once
 
@@ -12,6 +12,23 @@
 #include "core/numeric_layout.hpp"
 
 namespace fastnumeric {
+
+/*
+ * |v| * 10000^zero_groups: the digits of a finite v read as one integer, `zero_groups` zero
+ * groups appended.  The caller has checked that v.ndigits + zero_groups groups fit UInt
+ * (kInt64Groups for 64 bits, kInt128Groups for 128).  The first groups are read in 64-bit
+ * arithmetic, as the per-row paths read them (small_short_digits).
+ */
+template <typename UInt>
+inline UInt read_magnitude(const NumericView& v, int zero_groups) {
+    if (v.ndigits == 0)
+        return 0;
+    const int head = v.ndigits < kInt64Groups ? v.ndigits : kInt64Groups;
+    UInt m = small_short_digits(v.digits, head);
+    for (int i = head; i < v.ndigits; ++i)
+        m = m * kBase + static_cast<uint16_t>(v.digit(i));
+    return zero_groups > 0 ? m * static_cast<UInt>(power_of_base_128(zero_groups)) : m;
+}
 
 /*
  * Write the base-10000 digits of m, most significant first, so that they end just before

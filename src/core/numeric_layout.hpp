@@ -96,6 +96,12 @@ struct NumericView {
     bool is_zero() const { return kind == Kind::Finite && ndigits == 0; }
 };
 
+/* Digit groups after the point a finite value has (zero for an integer). */
+inline int fraction_groups(const NumericView& v) {
+    const int f = v.ndigits - 1 - v.weight;
+    return f > 0 ? f : 0;
+}
+
 /* Decode a body of `len` bytes.  Returns false when it is too short to be a numeric. */
 inline bool decode_numeric(const unsigned char* body, size_t len, NumericView* out) {
     if (!body_is_valid(body, len))

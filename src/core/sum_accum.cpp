@@ -45,11 +45,6 @@ int split_magnitude(int128_t x, int64_t groups[kUint128MaxGroups]) {
     return n;
 }
 
-/* Digit groups after the point that a stored (stripped) value occupies. */
-inline int groups_after_point(const NumericView& v) {
-    return std::max(0, v.ndigits - 1 - v.weight);
-}
-
 /* Make exponents lo..hi addable in big, with a carry slot above hi. */
 void digit_reserve(DigitSum* d, const SlotAllocator& allocator, int lo, int hi) {
     const int frac = std::max(d->frac, -lo);
@@ -139,7 +134,7 @@ void small_rescale(SumAccum* s, int frac) {
 void add_finite(SumAccum* s, const NumericView& v, bool negate) {
     if (v.ndigits == 0)
         return;
-    const int frac = std::max(s->small_frac, groups_after_point(v));
+    const int frac = std::max(s->small_frac, fraction_groups(v));
     const int shift = frac + v.weight - v.ndigits + 1;   // zero groups appended at that scale
     if (shift < 0 || v.ndigits + shift > kInt128Groups) {
         digit_add_view(s, v, negate);
@@ -147,15 +142,7 @@ void add_finite(SumAccum* s, const NumericView& v, bool negate) {
     }
     if (frac > s->small_frac)
         small_rescale(s, frac);
-    int64_t head = 0;   // up to 4 groups in 64-bit arithmetic, the rest in 128
-    int i = 0;
-    for (; i < v.ndigits && i < 4; ++i)
-        head = head * kBase + v.digit(i);
-    int128_t m = head;
-    for (; i < v.ndigits; ++i)
-        m = m * kBase + v.digit(i);
-    if (shift > 0)
-        m *= static_cast<int128_t>(power_of_base_128(shift));
+    const int128_t m = static_cast<int128_t>(read_magnitude<uint128_t>(v, shift));
     small_add(s, v.negative != negate ? -m : m);
 }
 
