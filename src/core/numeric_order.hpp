@@ -82,12 +82,15 @@ constexpr int kAbbrevGroups = 3;
 
 /*
  * A finite key's magnitude: the biased weight, then the kAbbrevGroups digits at `digits`
- * (the first nonzero), of which `n` (>= 1) are there, zeros beyond.
+ * (the first nonzero), of which `n` (>= 1) are there, zeros beyond.  The missing digits are
+ * read as zeros without a branch: through small_short_digits and a power of ten, sorting
+ * cost more (bench/callgrind sort_money, PostgreSQL 18: 798.6 instructions per value against
+ * 791.6).
  */
 inline int64_t abbreviated_magnitude(int biased_weight, const unsigned char* digits, int n) {
-    const int k = n < kAbbrevGroups ? n : kAbbrevGroups;
-    const int64_t lead = static_cast<int64_t>(small_short_digits(digits, k) * power_of_base(kAbbrevGroups - k));
-    return (static_cast<int64_t>(biased_weight) << kAbbrevDigitBits) | lead;
+    static_assert(kAbbrevGroups == 3, "three digits");
+    const int64_t d0 = load_u16(digits), d1 = n > 1 ? load_u16(digits + 2) : 0, d2 = n > 2 ? load_u16(digits + 4) : 0;
+    return (static_cast<int64_t>(biased_weight) << kAbbrevDigitBits) | ((d0 * kBase + d1) * kBase + d2);
 }
 
 /*
