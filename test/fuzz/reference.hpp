@@ -58,6 +58,12 @@ inline size_t leading_zeros(const std::string& s) {
 
 inline bool is_zero(const std::string& mag) { return leading_zeros(mag) == mag.size(); }
 
+/* Trailing zeros of a decimal string (all of it when it is all zeros). */
+inline size_t trailing_zeros(const std::string& s) {
+    const size_t last = s.find_last_not_of('0');
+    return last == std::string::npos ? s.size() : s.size() - 1 - last;
+}
+
 /* Compare two magnitudes (decimal strings, any leading zeros). */
 inline int compare_mag(const std::string& a, const std::string& b) {
     const size_t za = leading_zeros(a), zb = leading_zeros(b);
@@ -70,15 +76,16 @@ inline int compare_mag(const std::string& a, const std::string& b) {
 
 /*
  * The shorter magnitude added into a copy of the longer, column by column from the least
- * significant digit; a carry left over turns the nines above it into zeros and the digit
- * above them one up (the leading 0 put in front takes it at the latest).
+ * significant digit (its trailing zeros change nothing); a carry left over turns the nines
+ * above it into zeros and the digit above them one up (the leading 0 put in front takes it
+ * at the latest).
  */
 inline std::string add_mag(const std::string& a, const std::string& b) {
     const std::string& shorter = a.size() < b.size() ? a : b;
     std::string r = "0" + (a.size() < b.size() ? b : a);
     const size_t n = r.size(), m = shorter.size();
     int carry = 0;
-    for (size_t i = 0; i < m; ++i) {
+    for (size_t i = trailing_zeros(shorter); i < m; ++i) {
         const int s = (r[n - 1 - i] - '0') + (shorter[m - 1 - i] - '0') + carry;
         r[n - 1 - i] = static_cast<char>('0' + s % 10);
         carry = s / 10;
@@ -93,14 +100,14 @@ inline std::string add_mag(const std::string& a, const std::string& b) {
 
 /*
  * a - b for magnitudes with a >= b: b taken from a copy of a, column by column from the least
- * significant digit; a borrow left over turns the zeros above it into nines and the digit
+ * significant digit (b's trailing zeros change nothing); a borrow left over turns the zeros above it into nines and the digit
  * above them one down (a >= b: there is one).
  */
 inline std::string sub_mag(const std::string& a, const std::string& b) {
     std::string r = a;
     const size_t n = r.size(), m = b.size() < n ? b.size() : n;   // b's extra digits are leading zeros
     int borrow = 0;
-    for (size_t i = 0; i < m; ++i) {
+    for (size_t i = trailing_zeros(b); i < m; ++i) {
         const int s = (r[n - 1 - i] - '0') - (b[b.size() - 1 - i] - '0') - borrow;
         borrow = s < 0;
         r[n - 1 - i] = static_cast<char>('0' + (s + 10) % 10);
