@@ -53,7 +53,7 @@ struct ArithMemo {
 
 /* The first n bytes at p (1 <= n <= 8), zero-padded to a word: byte i in bits 8i..8i+7. */
 inline uint64_t memo_word(const unsigned char* p, size_t n) {
-    if (short_arith_detail::kLittleEndian && n >= 4) {   // two overlapping loads
+    if (kLittleEndian && n >= 4) {   // two overlapping loads
         uint32_t first, last;
         std::memcpy(&first, p, 4);
         std::memcpy(&last, p + n - 4, 4);

@@ -9,8 +9,6 @@ namespace fastnumeric {
 
 namespace {
 
-constexpr uint16_t kPow10[] = {1, 10, 100, 1000, 10000};
-
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Value of the four characters at p if all are digits (reads stop at the first non-digit), else -1. */
@@ -138,7 +136,7 @@ bool parse_plain_decimal_bytewise(const char* text, Typmod typmod, DecimalDigits
         if (in_group > 0) {
             if (d == frac_limit)
                 return false;
-            *d++ = static_cast<uint16_t>(group * kPow10[kDecDigits - in_group]);
+            *d++ = static_cast<uint16_t>(group * power_of_ten(kDecDigits - in_group));
             nfrac += in_group;
         }
         any_digit = any_digit || nfrac > 0;

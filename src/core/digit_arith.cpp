@@ -2,32 +2,21 @@
  * digit_arith.cpp — see digit_arith.hpp.
  *
  * Machine-integer paths: an operand is its digits read as one integer at a scale of F
- * fractional digit groups (value * 10000^F).  Up to 4 groups fit in 64 bits (10^16), up to
- * 9 in 128 bits (10^36), so sums never overflow; products of operands holding up to 10
- * groups together go through 128 bits with __builtin_mul_overflow deciding, larger ones
- * straight to the digit arrays.
+ * fractional digit groups (value * 10000^F).  Up to kInt64Groups groups go through 64 bits,
+ * up to kInt128Groups through 128 bits, so sums never overflow; products of operands holding
+ * up to kUint128MaxGroups groups together go through 128 bits with __builtin_mul_overflow
+ * deciding, larger ones straight to the digit arrays.
  * The digit-array paths follow numeric.c's add_abs/sub_abs/mul_var, exactly.
  */
 #include "core/digit_arith.hpp"
 
 #include "core/magnitude.hpp"
+#include "core/numeric_order.hpp"
 #include "core/rounding.hpp"
 
 namespace fastnumeric {
 
 namespace {
-
-__extension__ typedef unsigned __int128 uint128;
-__extension__ typedef __int128 int128;
-
-constexpr int kUint64Groups = 4;     // 10000^4 = 10^16 < 2^63
-constexpr int kUint128Groups = 9;    // 10000^9 = 10^36 < 2^127
-
-/* Fractional digit groups a value has (those after the point, zero for integers). */
-inline int fraction_groups(const NumericView& v) {
-    const int f = v.ndigits - 1 - v.weight;
-    return f > 0 ? f : 0;
-}
 
 /* Digit groups of v as an integer at `scale` fractional groups (scale >= fraction_groups). */
 inline int groups_at_scale(const NumericView& v, int scale) { return v.weight + 1 + scale; }
@@ -35,20 +24,11 @@ inline int groups_at_scale(const NumericView& v, int scale) { return v.weight + 
 /* |v| * 10000^scale, exact; the caller has checked groups_at_scale() fits UInt. */
 template <typename UInt>
 inline UInt magnitude_at_scale(const NumericView& v, int scale) {
-    if (v.ndigits == 0)
-        return 0;
-    UInt m = 0;
-    for (int i = 0; i < v.ndigits; ++i)
-        m = m * kBase + static_cast<UInt>(v.digit(i));
-    for (int k = v.ndigits - 1 - v.weight; k < scale; ++k)
-        m *= kBase;
-    return m;
+    return read_magnitude<UInt>(v, groups_at_scale(v, scale) - v.ndigits);
 }
 
 /* The stripped value ±m / 10000^scale with the given dscale, digits in `small`. */
-static_assert(kSmallResultDigits >= kMagnitudeMaxDigits, "any 128-bit magnitude fits");
-
-FiniteValue value_of_magnitude(uint128 m, bool negative, int scale, int dscale, SmallDigits* small) {
+FiniteValue value_of_magnitude(uint128_t m, bool negative, int scale, int dscale, SmallDigits* small) {
     uint16_t* const end = small->digits + kSmallResultDigits;
     const int n = write_magnitude_digits(m, end);
     FiniteValue v;
@@ -67,21 +47,6 @@ inline int min_int(int a, int b) { return a < b ? a : b; }
 inline int digit_at(const NumericView& v, int position) {
     const int i = v.weight - position;
     return i >= 0 && i < v.ndigits ? v.digit(i) : 0;
-}
-
-/* -1, 0, 1: |a| against |b| (stripped values). */
-int compare_magnitudes(const NumericView& a, const NumericView& b) {
-    if (a.ndigits == 0 || b.ndigits == 0)
-        return (a.ndigits != 0) - (b.ndigits != 0);
-    if (a.weight != b.weight)
-        return a.weight > b.weight ? 1 : -1;
-    const int n = min_int(a.ndigits, b.ndigits);
-    for (int i = 0; i < n; ++i) {
-        const int da = a.digit(i), db = b.digit(i);
-        if (da != db)
-            return da > db ? 1 : -1;
-    }
-    return (a.ndigits > n) - (b.ndigits > n);
 }
 
 /* Positions (powers of 10000) of the digit groups a sum of a and b can have. */
@@ -105,7 +70,7 @@ bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallD
     const int groups = max_int(groups_at_scale(a, scale), groups_at_scale(b, scale));
     const bool neg_b = b.negative != subtract;
     const int dscale = max_int(a.dscale, b.dscale);
-    if (groups <= kUint64Groups) {
+    if (groups <= kInt64Groups) {
         const int64_t ma = static_cast<int64_t>(magnitude_at_scale<uint64_t>(a, scale));
         const int64_t mb = static_cast<int64_t>(magnitude_at_scale<uint64_t>(b, scale));
         const int64_t sum = (a.negative ? -ma : ma) + (neg_b ? -mb : mb);   // |sum| < 2*10^16
@@ -113,11 +78,11 @@ bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallD
                                   dscale, small);
         return true;
     }
-    if (groups <= kUint128Groups) {
-        const int128 ma = static_cast<int128>(magnitude_at_scale<uint128>(a, scale));
-        const int128 mb = static_cast<int128>(magnitude_at_scale<uint128>(b, scale));
-        const int128 sum = (a.negative ? -ma : ma) + (neg_b ? -mb : mb);   // |sum| < 2*10^36
-        *out = value_of_magnitude(static_cast<uint128>(sum < 0 ? -sum : sum), sum < 0, scale,
+    if (groups <= kInt128Groups) {
+        const int128_t ma = static_cast<int128_t>(magnitude_at_scale<uint128_t>(a, scale));
+        const int128_t mb = static_cast<int128_t>(magnitude_at_scale<uint128_t>(b, scale));
+        const int128_t sum = (a.negative ? -ma : ma) + (neg_b ? -mb : mb);   // |sum| < 2*10^36
+        *out = value_of_magnitude(static_cast<uint128_t>(sum < 0 ? -sum : sum), sum < 0, scale,
                                   dscale, small);
         return true;
     }
@@ -130,13 +95,13 @@ bool multiply_small(const NumericView& a, const NumericView& b, SmallDigits* sma
     const int groups_a = groups_at_scale(a, scale_a), groups_b = groups_at_scale(b, scale_b);
     if ((scale_a + scale_b) * kDecDigits > kDscaleMax)
         return false;   // numeric rounds such products to kDscaleMax decimals: the digit path does
-    uint128 product;
-    if (groups_a <= kUint64Groups && groups_b <= kUint64Groups) {
-        product = static_cast<uint128>(magnitude_at_scale<uint64_t>(a, scale_a)) *
+    uint128_t product;
+    if (groups_a <= kInt64Groups && groups_b <= kInt64Groups) {
+        product = static_cast<uint128_t>(magnitude_at_scale<uint64_t>(a, scale_a)) *
                   magnitude_at_scale<uint64_t>(b, scale_b);   // < 10^32: one multiply
-    } else if (groups_a + groups_b <= kUint128Groups + 1) {   // beyond, it would nearly always overflow
-        if (__builtin_mul_overflow(magnitude_at_scale<uint128>(a, scale_a),
-                                   magnitude_at_scale<uint128>(b, scale_b), &product))
+    } else if (groups_a + groups_b <= kUint128MaxGroups) {   // beyond, it would nearly always overflow
+        if (__builtin_mul_overflow(magnitude_at_scale<uint128_t>(a, scale_a),
+                                   magnitude_at_scale<uint128_t>(b, scale_b), &product))
             return false;
     } else {
         return false;

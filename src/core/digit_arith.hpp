@@ -29,8 +29,8 @@ enum class ArithStatus : uint8_t {
     NeedScratch,     // the digit path needs a scratch buffer of *needed digits; call again
 };
 
-/* Digits of a machine-integer result: 10 base-10000 groups hold any 128-bit magnitude. */
-constexpr int kSmallResultDigits = 10;
+/* Digits of a machine-integer result: any 128-bit magnitude. */
+constexpr int kSmallResultDigits = kUint128MaxGroups;
 struct SmallDigits {
     uint16_t digits[kSmallResultDigits];
 };

@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/byte_order.hpp"
+
 namespace fastnumeric {
 
 constexpr int kInputCacheKeyBytes = 16;
@@ -47,23 +49,6 @@ constexpr uint64_t kHighs = 0x8080808080808080ull;
 /* Bit 7 of each byte of w that is zero (and only of those: exact, not the quick test). */
 inline uint64_t zero_bytes(uint64_t w) { return ~(((w & ~kHighs) + ~kHighs) | w | ~kHighs); }
 
-/*
- * The word at p with its first byte in the low bits, whatever the machine's byte order (the
- * key's shifts and masks count bytes from the low end).  Reads past the text on purpose (see
- * make_input_cache_key): exempt from AddressSanitizer too.
- */
-__attribute__((no_sanitize("address")))
-inline uint64_t load_aligned_word(const char* p) {
-    uint64_t w;
-    std::memcpy(&w, p, sizeof w);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);
-#elif !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the input cache needs to know the byte order"
-#endif
-    return w;
-}
-
 }  // namespace input_cache_detail
 
 /*
@@ -87,7 +72,7 @@ inline bool make_input_cache_key(const char* text, int32_t typmod, InputCacheKey
     unsigned length = 0;
     bool found = false;
     for (unsigned i = 0; i < 4 && !found; ++i) {
-        words[i] = load_aligned_word(base + 8 * i);
+        words[i] = load_le64(base + 8 * i);   // first byte lowest: the shifts below count from there
         const uint64_t zeros = zero_bytes(i == 0 ? words[i] | before : words[i]);
         if (zeros != 0) {
             length = 8 * i + static_cast<unsigned>(__builtin_ctzll(zeros)) / 8 - offset;

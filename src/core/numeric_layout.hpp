@@ -1,9 +1,23 @@
 /*
  * numeric_layout.hpp — the on-disk layout of PostgreSQL's numeric, in plain C++.
  *
- * A fastnumeric datum is a numeric datum, byte for byte (DESIGN §1).  This header is the
- * one place that knows that layout; it describes the body that follows the varlena
+ * A fastnumeric datum is a numeric datum, byte for byte (docs/architecture.md).  This header
+ * is the one place that knows that layout; it describes the body that follows the varlena
  * header (the pg layer owns the varlena header itself).
+ *
+ * Words used throughout src/core:
+ *   body       the bytes after the varlena header: numeric's header word(s), then the digits.
+ *   short      numeric's 2-byte header form (NUMERIC_SHORT), against its 4-byte "long" form.
+ *              Never PostgreSQL's 1-byte varlena header (a "short varlena" in its sources),
+ *              which this code calls the 1-byte header: stored values mostly have one, in
+ *              front of either form.
+ *   special    NaN, +Infinity or -Infinity: a header word alone.
+ *   digit      a base-10000 digit (an int16, 0..9999), also "digit group" or "group"; a base-10
+ *              digit is a "decimal".
+ *   weight     the power of 10000 the first digit is worth.
+ *   dscale     the number of decimals shown after the point.
+ *   stripped   no leading or trailing zero digit; zero has no digits, weight 0, positive.
+ *   canonical  exactly what numeric stores: stripped, in the short form whenever it fits.
  *
  * Body forms, chosen by the top two bits of the first uint16:
  *   short   (0x8000): uint16 header = sign 0x2000 | dscale<<7 (6 bits) | weight (7-bit signed),
@@ -11,8 +25,6 @@
  *   long    (0x0000 positive, 0x4000 negative): uint16 sign|dscale (14 bits), int16 weight,
  *                     then the digits;
  *   special (0xC000): NaN 0xC000, +Infinity 0xD000, -Infinity 0xF000, header only.
- * Stored values carry no leading or trailing zero digit; zero has no digits, weight 0 and a
- * positive sign; dscale is the number of decimal digits shown after the point.
  *
  * Digits are read with memcpy because datums with a 1-byte varlena header are read where
  * they lie, at odd addresses.
@@ -26,6 +38,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include "core/byte_order.hpp"
+#include "core/int128.hpp"
 
 namespace fastnumeric {
 
@@ -93,6 +108,12 @@ struct NumericView {
     bool is_zero() const { return kind == Kind::Finite && ndigits == 0; }
 };
 
+/* Digit groups after the point a finite value has (zero for an integer). */
+inline int fraction_groups(const NumericView& v) {
+    const int f = v.ndigits - 1 - v.weight;
+    return f > 0 ? f : 0;
+}
+
 /* Decode a body of `len` bytes.  Returns false when it is too short to be a numeric. */
 inline bool decode_numeric(const unsigned char* body, size_t len, NumericView* out) {
     if (!body_is_valid(body, len))
@@ -129,7 +150,7 @@ inline bool decode_numeric(const unsigned char* body, size_t len, NumericView* o
  * value = ±digits * 10000^low.  The per-row fast paths (short arithmetic, the sum's int128)
  * start from this instead of a NumericView.
  */
-constexpr int kSmallShortGroups = 4;   // 10000^4 = 10^16 < 2^63
+constexpr int kSmallShortGroups = kInt64Groups;
 struct SmallShortValue {
     uint64_t digits;   // the digit groups read as one base-10000 integer (0: zero)
     int low;           // position (power of 10000) of the last digit group
@@ -213,12 +234,12 @@ inline uint16_t short_header(bool negative, int weight, int dscale) {
 
 /* Four digits held in the 16-bit lanes of a word, the first lowest, stored in memory order. */
 inline void store_lanes(unsigned char* p, uint64_t lanes) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    std::memcpy(p, &lanes, sizeof lanes);
-#else
+    if (kLittleEndian) {
+        std::memcpy(p, &lanes, sizeof lanes);
+        return;
+    }
     for (int i = 0; i < 4; ++i)
         store_u16(p + 2 * i, static_cast<uint16_t>(lanes >> (16 * i)));
-#endif
 }
 
 /* Body size of a finite value with these fields. */

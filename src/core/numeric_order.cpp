@@ -20,11 +20,9 @@ inline int kind_rank(Kind k) {
     return 3;
 }
 
-/*
- * Compare absolute values.  Works on unstripped digits too: digits sticking out on one
- * side decide as soon as one of them is nonzero.
- */
-int compare_abs(const NumericView& a, const NumericView& b) {
+}  // namespace
+
+int compare_magnitudes(const NumericView& a, const NumericView& b) {
     int i = 0, j = 0;
     int wa = a.weight, wb = b.weight;
     while (wa > wb && i < a.ndigits) {
@@ -53,8 +51,6 @@ int compare_abs(const NumericView& a, const NumericView& b) {
     return 0;
 }
 
-}  // namespace
-
 int compare_numeric(const NumericView& a, const NumericView& b) {
     if (a.kind != Kind::Finite || b.kind != Kind::Finite) {
         const int ra = kind_rank(a.kind), rb = kind_rank(b.kind);
@@ -70,7 +66,7 @@ int compare_numeric(const NumericView& a, const NumericView& b) {
         return a.negative ? -1 : 1;
     if (a.negative != b.negative)
         return a.negative ? -1 : 1;
-    const int r = compare_abs(a, b);
+    const int r = compare_magnitudes(a, b);
     return a.negative ? -r : r;
 }
 
@@ -92,12 +88,7 @@ int64_t abbreviated_key(const NumericView& v) {
     const int biased_weight = v.weight - i + kAbbrevWeightBias;
     if (biased_weight < 0)
         return v.negative ? -1 : 1;
-    int64_t lead = 0;
-    for (int k = 0; k < 3; ++k) {
-        const int at = i + k;
-        lead = lead * kBase + (at < v.ndigits ? v.digit(at) : 0);
-    }
-    const int64_t magnitude = (static_cast<int64_t>(biased_weight) << kAbbrevDigitBits) | lead;
+    const int64_t magnitude = abbreviated_magnitude(biased_weight, v.digits + 2 * i, v.ndigits - i);
     return v.negative ? -magnitude : magnitude;
 }
 

@@ -16,6 +16,12 @@ namespace fastnumeric {
 int compare_numeric(const NumericView& a, const NumericView& b);
 
 /*
+ * -1, 0 or 1: |a| against |b| for finite values.  Works on unstripped digits too: digits
+ * sticking out on one side decide as soon as one of them is nonzero.
+ */
+int compare_magnitudes(const NumericView& a, const NumericView& b);
+
+/*
  * Sign, weight and leading digit of a body in the 2-byte-header form with a nonzero leading
  * digit (at least 4 bytes), as one signed number: the 7-bit two's-complement weight with its
  * sign bit flipped counts up from the smallest weight, above a digit (< 2^14).  Two values
@@ -26,7 +32,8 @@ inline bool short_head(const unsigned char* body, int32_t* head) {
     const uint16_t h = load_u16(body), lead = load_u16(body + 2);
     if (((h & kSignMask) != kShort) | (lead == 0))
         return false;
-    const int32_t magnitude = static_cast<int32_t>((((h & 0x7Fu) ^ kShortWeightSignBit) << 14) | lead);
+    const uint32_t weight_bits = h & (kShortWeightSignBit | kShortWeightMask);   // 7-bit two's complement
+    const int32_t magnitude = static_cast<int32_t>(((weight_bits ^ kShortWeightSignBit) << 14) | lead);
     *head = (h & kShortSignBit) ? -magnitude : magnitude;
     return true;
 }
@@ -71,6 +78,20 @@ int64_t abbreviated_key(const NumericView& v);
 /* Bits of the magnitude of a finite key: biased weight (16) above 12 decimal digits (40). */
 constexpr int kAbbrevDigitBits = 40;
 constexpr int kAbbrevWeightBias = 32768;
+constexpr int kAbbrevGroups = 3;
+
+/*
+ * A finite key's magnitude: the biased weight, then the kAbbrevGroups digits at `digits`
+ * (the first nonzero), of which `n` (>= 1) are there, zeros beyond.  The missing digits are
+ * read as zeros without a branch: through small_short_digits and a power of ten, sorting
+ * cost more (bench/callgrind sort_money, PostgreSQL 18: 798.6 instructions per value against
+ * 791.6).
+ */
+inline int64_t abbreviated_magnitude(int biased_weight, const unsigned char* digits, int n) {
+    static_assert(kAbbrevGroups == 3, "three digits");
+    const int64_t d0 = load_u16(digits), d1 = n > 1 ? load_u16(digits + 2) : 0, d2 = n > 2 ? load_u16(digits + 4) : 0;
+    return (static_cast<int64_t>(biased_weight) << kAbbrevDigitBits) | ((d0 * kBase + d1) * kBase + d2);
+}
 
 /*
  * abbreviated_key of a body in the 2-byte-header form with a nonzero leading digit (or zero),
@@ -85,13 +106,9 @@ inline bool short_abbreviated_key(const unsigned char* body, size_t len, int64_t
         *key = 0;
         return true;
     }
-    const uint16_t d0 = load_u16(body + 2);
-    if (d0 == 0)
+    if (load_u16(body + 2) == 0)
         return false;
-    const int64_t d1 = n > 1 ? load_u16(body + 4) : 0, d2 = n > 2 ? load_u16(body + 6) : 0;
-    const int64_t magnitude =
-        (static_cast<int64_t>(short_weight(h) + kAbbrevWeightBias) << kAbbrevDigitBits) |
-        ((d0 * static_cast<int64_t>(kBase) + d1) * kBase + d2);
+    const int64_t magnitude = abbreviated_magnitude(short_weight(h) + kAbbrevWeightBias, body + 2, n);
     *key = (h & kShortSignBit) ? -magnitude : magnitude;
     return true;
 }

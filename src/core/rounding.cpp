@@ -7,8 +7,6 @@ namespace fastnumeric {
 
 namespace {
 
-constexpr uint16_t kPow10[] = {1, 10, 100, 1000, 10000};
-
 inline int floor_div4(int a) { return a >= 0 ? a / kDecDigits : -((-a + kDecDigits - 1) / kDecDigits); }
 
 bool any_nonzero(const uint16_t* digits, int from, int to) {
@@ -56,7 +54,7 @@ void round_digits(uint16_t** digits_start, int* ndigits, int* weight, int rscale
         up = mode == RoundMode::AwayFromZero && any_nonzero(digits, 0, n);
     } else if (mode != RoundMode::TowardZero) {
         const int group = static_cast<int>(keep / kDecDigits);
-        const uint16_t dropped_unit = kPow10[kDecDigits - keep % kDecDigits];
+        const uint16_t dropped_unit = static_cast<uint16_t>(power_of_ten(kDecDigits - keep % kDecDigits));
         const int dropped_head = digits[group] % dropped_unit;
         up = mode == RoundMode::HalfAwayFromZero
                  ? dropped_head >= dropped_unit / 2
@@ -70,7 +68,7 @@ void round_digits(uint16_t** digits_start, int* ndigits, int* weight, int rscale
             return;
         }
         const int unit_weight = floor_div4(-rscale);
-        digits[0] = kPow10[-rscale - unit_weight * kDecDigits];
+        digits[0] = static_cast<uint16_t>(power_of_ten(-rscale - unit_weight * kDecDigits));
         *ndigits = 1;
         *weight = unit_weight;
         return;
@@ -78,7 +76,8 @@ void round_digits(uint16_t** digits_start, int* ndigits, int* weight, int rscale
 
     int last = static_cast<int>((keep - 1) / kDecDigits);   // the last kept group
     const int kept_in_last = static_cast<int>(keep - static_cast<long>(last) * kDecDigits);
-    const uint16_t unit = kPow10[kDecDigits - kept_in_last];   // one unit of the last kept decimal
+    // one unit of the last kept decimal
+    const uint16_t unit = static_cast<uint16_t>(power_of_ten(kDecDigits - kept_in_last));
     digits[last] = static_cast<uint16_t>(digits[last] - digits[last] % unit);
     *ndigits = last + 1;
     if (!up)

@@ -33,17 +33,9 @@ constexpr int kShortBodyBytes = 2 + 16;    // header and eight groups (products 
 
 namespace short_arith_detail {
 
-constexpr int kMaxGroups = kSmallShortGroups;   // 10000^4 = 10^16: sums of two stay below 2^63
-constexpr uint64_t kGroupPower[kMaxGroups] = {1, 10000, 100000000, 1000000000000};
-constexpr uint64_t kTenTo16 = 10000000000000000ull;   // 4 groups
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-constexpr bool kLittleEndian = true;
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-constexpr bool kLittleEndian = false;
-#else
-#error "short_arith needs to know the byte order"
-#endif
+constexpr int kMaxGroups = kSmallShortGroups;   // kInt64Groups: sums of two stay in int64
+constexpr uint64_t kTenTo8 = power_of_base(2);
+constexpr uint64_t kTenTo16 = power_of_base(kMaxGroups);
 
 /*
  * Four groups are handled as one word of 16-bit lanes in memory order ("lane word"): lane 0
@@ -72,9 +64,9 @@ inline uint64_t two_group_lanes(uint32_t h) {
 
 /* The four base-10000 groups of m < 10^16 (leading zero groups included), as a lane word. */
 inline uint64_t four_group_lanes(uint64_t m) {
-    const uint64_t high = m / kGroupPower[2];   // below 10^8
+    const uint64_t high = m / kTenTo8;   // below 10^8
     const uint64_t h = two_group_lanes(static_cast<uint32_t>(high));
-    const uint64_t l = two_group_lanes(static_cast<uint32_t>(m - high * kGroupPower[2]));
+    const uint64_t l = two_group_lanes(static_cast<uint32_t>(m - high * kTenTo8));
     return kLittleEndian ? h | l << 32 : h | l >> 32;
 }
 
@@ -148,11 +140,10 @@ inline int write_result(uint64_t m, uint32_t sign, int low, uint32_t dscale, uns
 inline int write_wide_product(uint64_t x, uint64_t y, uint32_t sign, int low, uint32_t dscale, unsigned char* out) {
     if (x >= kTenTo16 || y >= kTenTo16)
         return 0;   // only from digits above 9999, which numeric never writes
-    constexpr uint64_t kHalf = kGroupPower[2];   // 10^8
-    const uint64_t x1 = x / kHalf, x0 = x % kHalf, y1 = y / kHalf, y0 = y % kHalf;
-    const uint64_t middle = x1 * y0 + x0 * y1;                           // below 2 * 10^16
-    const uint64_t bottom = x0 * y0 + middle % kHalf * kHalf;            // below 2 * 10^16
-    const uint64_t top = x1 * y1 + middle / kHalf + bottom / kTenTo16;   // below 10^16
+    const uint64_t x1 = x / kTenTo8, x0 = x % kTenTo8, y1 = y / kTenTo8, y0 = y % kTenTo8;
+    const uint64_t middle = x1 * y0 + x0 * y1;                               // below 2 * 10^16
+    const uint64_t bottom = x0 * y0 + middle % kTenTo8 * kTenTo8;            // below 2 * 10^16
+    const uint64_t top = x1 * y1 + middle / kTenTo8 + bottom / kTenTo16;     // below 10^16
     return write_wide(top, bottom % kTenTo16, sign, low, dscale, out);
 }
 
@@ -169,8 +160,8 @@ inline bool aligned_sum(const SmallShortValue& x, const SmallShortValue& y, bool
     if (high - low >= kMaxGroups)
         return false;
     // Two's complement in unsigned arithmetic: no signed overflow even on corrupt digits.
-    const uint64_t mx = x.digits * kGroupPower[x.low - low];
-    const uint64_t my = y.digits * kGroupPower[y.low - low];
+    const uint64_t mx = x.digits * power_of_base(x.low - low);
+    const uint64_t my = y.digits * power_of_base(y.low - low);
     const uint64_t sum = (x.negative ? 0 - mx : mx) + (y.negative != subtract ? 0 - my : my);
     const bool negative = static_cast<int64_t>(sum) < 0;
     *out = AlignedSum{negative ? 0 - sum : sum, negative ? kShortSignBit : 0u, low};

@@ -47,19 +47,6 @@ namespace short_decimal_detail {
 
 constexpr uint64_t kBytes(unsigned char b) { return 0x0101010101010101ull * b; }
 
-/* The 8 bytes at p with the first in the low bits, whatever the machine's byte order.
- * Exempt from AddressSanitizer like scan_readable, whose reads past the text it makes. */
-__attribute__((no_sanitize("address"))) inline uint64_t load_le64(const void* p) {
-    uint64_t w;
-    std::memcpy(&w, p, sizeof w);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);
-#elif !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "short_decimal.hpp needs to know the byte order"
-#endif
-    return w;
-}
-
 /* Masks of the low or the top k bytes of a word (k in 0..8), read from a sliding window. */
 constexpr unsigned char kWindow[24] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0,
                                        0,    0,    0,    0,    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};

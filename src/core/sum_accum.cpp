@@ -12,7 +12,6 @@ namespace fastnumeric {
 namespace {
 
 using namespace sum_accum_detail;
-__extension__ typedef unsigned __int128 u128;
 
 constexpr int kFinalHeadroom = 5;   // carries above the top slot: slots stay below 10000^5
 
@@ -34,21 +33,16 @@ int64_t carry_pass(int64_t* slots, int n) {
 }
 
 /* |x| in base-10000 groups, least significant first; returns how many. */
-inline u128 magnitude_of(i128 x) { return x < 0 ? -static_cast<u128>(x) : static_cast<u128>(x); }
+inline uint128_t magnitude_of(int128_t x) { return x < 0 ? -static_cast<uint128_t>(x) : static_cast<uint128_t>(x); }
 
-int split_magnitude(i128 x, int64_t groups[kInt128Groups]) {
+int split_magnitude(int128_t x, int64_t groups[kUint128MaxGroups]) {
     if (x == 0)
         return 0;
-    uint16_t digits[kMagnitudeMaxDigits];
-    const int n = write_magnitude_digits(magnitude_of(x), digits + kMagnitudeMaxDigits);
+    uint16_t digits[kUint128MaxGroups];
+    const int n = write_magnitude_digits(magnitude_of(x), digits + kUint128MaxGroups);
     for (int i = 0; i < n; ++i)
-        groups[i] = digits[kMagnitudeMaxDigits - 1 - i];
+        groups[i] = digits[kUint128MaxGroups - 1 - i];
     return n;
-}
-
-/* Digit groups after the point that a stored (stripped) value occupies. */
-inline int groups_after_point(const NumericView& v) {
-    return std::max(0, v.ndigits - 1 - v.weight);
 }
 
 /* Make exponents lo..hi addable in big, with a carry slot above hi. */
@@ -102,10 +96,10 @@ void digit_add_view(SumAccum* s, const NumericView& v, bool negate) {
 }
 
 /* big += x × 10000^-frac */
-void digit_add_int128(SumAccum* s, i128 x, int frac) {
+void digit_add_int128(SumAccum* s, int128_t x, int frac) {
     if (x == 0)
         return;
-    int64_t groups[kInt128Groups];
+    int64_t groups[kUint128MaxGroups];
     const int n = split_magnitude(x, groups);
     DigitSum* d = &s->big;
     carry_if_due(d, 1);
@@ -116,17 +110,18 @@ void digit_add_int128(SumAccum* s, i128 x, int frac) {
 }
 
 /* x × 10000^up without overflow, or false. */
-inline bool scale_up(i128 x, int up, i128* out) {
+inline bool scale_up(int128_t x, int up, int128_t* out) {
     if (x == 0) {
         *out = 0;
         return true;
     }
-    return up < kInt128Groups && !__builtin_mul_overflow(x, kPow10000.p[up], out);
+    return up < kUint128MaxGroups &&
+           !__builtin_mul_overflow(x, static_cast<int128_t>(power_of_base_128(up)), out);
 }
 
 /* small to a scale with more groups after the point (moving it into big if it overflows). */
 void small_rescale(SumAccum* s, int frac) {
-    i128 x;
+    int128_t x;
     if (!scale_up(s->small, frac - s->small_frac, &x)) {
         digit_add_int128(s, s->small, s->small_frac);
         x = 0;
@@ -139,23 +134,15 @@ void small_rescale(SumAccum* s, int frac) {
 void add_finite(SumAccum* s, const NumericView& v, bool negate) {
     if (v.ndigits == 0)
         return;
-    const int frac = std::max(s->small_frac, groups_after_point(v));
+    const int frac = std::max(s->small_frac, fraction_groups(v));
     const int shift = frac + v.weight - v.ndigits + 1;   // zero groups appended at that scale
-    if (shift < 0 || v.ndigits + shift > kSmallGroups) {
+    if (shift < 0 || v.ndigits + shift > kInt128Groups) {
         digit_add_view(s, v, negate);
         return;
     }
     if (frac > s->small_frac)
         small_rescale(s, frac);
-    int64_t head = 0;   // up to 4 groups in 64-bit arithmetic, the rest in 128
-    int i = 0;
-    for (; i < v.ndigits && i < 4; ++i)
-        head = head * kBase + v.digit(i);
-    i128 m = head;
-    for (; i < v.ndigits; ++i)
-        m = m * kBase + v.digit(i);
-    if (shift > 0)
-        m *= kPow10000.p[shift];
+    const int128_t m = static_cast<int128_t>(read_magnitude<uint128_t>(v, shift));
     small_add(s, v.negative != negate ? -m : m);
 }
 
@@ -173,7 +160,7 @@ struct FinalLayout {
 
 FinalLayout final_layout(const SumAccum& s) {
     int frac = s.small_frac;
-    int integer_slots = kInt128Groups;
+    int integer_slots = kUint128MaxGroups;
     if (s.big.used > 0) {
         frac = std::max(frac, s.big.frac);
         integer_slots = std::max(integer_slots, s.big.used - s.big.frac);
@@ -215,7 +202,7 @@ void sum_add(SumAccum* s, const NumericView& v) {
 
 namespace sum_accum_detail {
 
-void small_overflowed(SumAccum* s, i128 x) {
+void small_overflowed(SumAccum* s, int128_t x) {
     digit_add_int128(s, s->small, s->small_frac);
     s->small = x;
 }
@@ -239,10 +226,11 @@ bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t l
     if (!read_small_short(body, len, &v))
         return false;   // not a small 2-byte-header value
     const int shift = s->small_frac + v.low;   // zero groups to append
-    if (shift < 0 || v.high + 1 + s->small_frac > kSmallGroups)
+    if (shift < 0 || v.high + 1 + s->small_frac > kInt128Groups)
         return false;   // needs a finer scale than small's, or does not fit it: general path
     count_finite_refreshed(s, v.dscale);
-    const i128 m = static_cast<i128>(static_cast<int64_t>(v.digits)) * kPow10000.p[shift];
+    const int128_t m = static_cast<int128_t>(static_cast<int64_t>(v.digits)) *
+                       static_cast<int128_t>(power_of_base_128(shift));
     small_add(s, v.negative ? -m : m);
     return true;
 }
@@ -291,7 +279,7 @@ void sum_combine(SumAccum* into, const SumAccum& from) {
     if (from.small != 0) {
         if (from.small_frac > into->small_frac)
             small_rescale(into, from.small_frac);
-        i128 x;
+        int128_t x;
         if (scale_up(from.small, into->small_frac - from.small_frac, &x))
             small_add(into, x);
         else
@@ -334,7 +322,7 @@ FiniteValue sum_final_value(const SumAccum& s, int64_t* scratch, uint16_t* digit
             lowest[i] = s.big.slots[i];
     }
     if (s.small != 0) {
-        int64_t groups[kInt128Groups];
+        int64_t groups[kUint128MaxGroups];
         const int ng = split_magnitude(s.small, groups);
         int64_t* lowest = scratch + layout.frac - s.small_frac;
         for (int i = 0; i < ng; ++i)

@@ -31,12 +31,10 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/int128.hpp"
 #include "core/numeric_layout.hpp"
 
 namespace fastnumeric {
-
-/* int128 with the 8-byte alignment palloc guarantees (PostgreSQL's int128 does the same). */
-__extension__ typedef __int128 int128_a8 __attribute__((aligned(8)));
 
 /* Memory for the digit slots; the pg layer allocates in the aggregate's context. */
 struct SlotAllocator {
@@ -90,29 +88,6 @@ void sum_add(SumAccum* s, const NumericView& v);
 
 namespace sum_accum_detail {
 
-__extension__ typedef __int128 i128;
-
-constexpr int kSmallGroups = 9;     // values below 10000^9 = 10^36 go to the int128
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-constexpr bool kLittleEndianInt128 = true;   // an int128's low half comes first in memory
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-constexpr bool kLittleEndianInt128 = false;
-#else
-#error "sum_accum needs to know the byte order"
-#endif
-constexpr int kInt128Groups = 10;   // |int128| < 1.8e38 < 10000^10
-
-struct Pow10000 {
-    i128 p[kInt128Groups];
-    constexpr Pow10000() : p() {
-        p[0] = 1;
-        for (int i = 1; i < kInt128Groups; ++i)
-            p[i] = p[i - 1] * kBase;
-    }
-};
-constexpr Pow10000 kPow10000;
-
 /* One more finite value of this dscale: numeric's maxScale bookkeeping. */
 inline void count_finite(SumAccum* s, int dscale) {
     if (__builtin_expect(dscale == s->max_scale, 1)) {   // a column's values mostly share it
@@ -125,12 +100,12 @@ inline void count_finite(SumAccum* s, int dscale) {
 }
 
 /* small += x would overflow: small moves into big, and x starts it afresh. */
-void small_overflowed(SumAccum* s, i128 x);
+void small_overflowed(SumAccum* s, int128_t x);
 
 /* small += x (same scale). */
-inline void small_add(SumAccum* s, i128 x) {
-    i128 sum;
-    if (__builtin_expect(__builtin_add_overflow(static_cast<i128>(s->small), x, &sum), 0))
+inline void small_add(SumAccum* s, int128_t x) {
+    int128_t sum;
+    if (__builtin_expect(__builtin_add_overflow(static_cast<int128_t>(s->small), x, &sum), 0))
         small_overflowed(s, x);
     else
         s->small = sum;
@@ -144,7 +119,7 @@ inline void small_add_int64(SumAccum* s, int64_t x) {
     static_assert(sizeof s->small == 16, "two halves");
     uint64_t half[2];   // low, high in memory order
     std::memcpy(half, &s->small, sizeof half);
-    const int little = kLittleEndianInt128 ? 0 : 1;
+    const int little = kLittleEndian ? 0 : 1;   // the low half comes first on little-endian machines
     const uint64_t low = half[little] + static_cast<uint64_t>(x);
     const int64_t carry = (x >> 63) + (low < half[little]);   // -1, 0 or 1
     int64_t high;

@@ -116,17 +116,15 @@ inline Datum pick(FunctionCallInfo fcinfo, int want) {
  * (high int64, low int64), big: frac, used (int32), adds_since_carry (int64), used slots.
  */
 void send_i128(StringInfo buf, int128_a8 x) {
-    __extension__ typedef unsigned __int128 u128;
-    const u128 u = static_cast<u128>(static_cast<__int128>(x));
+    const uint128_t u = static_cast<uint128_t>(x);
     pq_sendint64(buf, static_cast<int64>(static_cast<uint64>(u >> 64)));
     pq_sendint64(buf, static_cast<int64>(static_cast<uint64>(u)));
 }
 
 int128_a8 get_i128(StringInfo buf) {
-    __extension__ typedef unsigned __int128 u128;
     const uint64 high = static_cast<uint64>(pq_getmsgint64(buf));
     const uint64 low = static_cast<uint64>(pq_getmsgint64(buf));
-    return static_cast<__int128>((static_cast<u128>(high) << 64) | low);
+    return static_cast<int128_t>((static_cast<uint128_t>(high) << 64) | low);
 }
 
 /* fastnumeric_avg_accum beyond its per-row path: the first row, NULL input, any other value. */

@@ -2,11 +2,11 @@
  * arith.cpp — + - * (binary), unary - and +, abs().
  *
  * One C function per operator serves (fastnumeric, fastnumeric), (fastnumeric, numeric) and
- * (numeric, fastnumeric): the bytes are the same.  Operands are read in place (short-header
- * datums are not copied).  Two small short-header operands go through src/core/short_arith,
- * which writes the result body from one machine integer; the rest is computed by
- * src/core/digit_arith into a stack buffer (machine-integer paths) or a scratch digit buffer
- * kept per call site in fn_extra.  A call site with a constant operand also keeps a memo of
+ * (numeric, fastnumeric): the bytes are the same.  Operands are read in place (1-byte-header
+ * datums are not copied).  Two small short operands (numeric's 2-byte header form) go through
+ * src/core/short_arith, which writes the result body from one machine integer; the rest is
+ * computed by src/core/digit_arith into a stack buffer (machine-integer paths) or a scratch
+ * digit buffer kept per call site in fn_extra.  A call site with a constant operand also keeps a memo of
  * small results (src/core/arith_memo.hpp).  Either way the result costs one palloc.
  * / % ^ and generate_series are numeric's own functions, declared on fastnumeric in the
  * install script; log(x) is numeric's log(10, x).

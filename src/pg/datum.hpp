@@ -14,7 +14,7 @@
 
 namespace fastnumeric {
 
-/* Detoast only if compressed or external; short-header datums come back unchanged. */
+/* Detoast only if compressed or external; 1-byte-header datums come back unchanged. */
 inline struct varlena* packed_datum(Datum d) {
     struct varlena* p = reinterpret_cast<struct varlena*>(DatumGetPointer(d));
     if (unlikely(VARATT_IS_EXTERNAL(p) || VARATT_IS_COMPRESSED(p)))

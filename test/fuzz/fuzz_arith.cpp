@@ -18,8 +18,6 @@
  *     only numeric's result;
  *   - header_after: unary -, + and @ turn an operand's header into that of the result.
  */
-#include <map>
-
 #include "core/arith_memo.hpp"
 #include "core/digit_arith.hpp"
 #include "core/short_arith.hpp"
@@ -78,15 +76,14 @@ Expected expected_finite(ArithOp op, const ref::Operand& a, const ref::Operand& 
 
 void check_result(const char* path, ArithOp op, const ref::Operand& a, const ref::Operand& b,
                   const FiniteValue& got, const Expected& want) {
-    ref::Groups g{got.negative, got.weight, std::vector<int>(got.digits, got.digits + got.ndigits)};
-    if (g.digits.empty())
-        g.weight = 0;   // compare zero by value: weight and sign must already be 0 and +
+    const int weight = got.ndigits == 0 ? 0 : got.weight;   // zero by value: weight and sign are checked below
     auto where = [&] {
+        const ref::Groups g{got.negative, weight, std::vector<int>(got.digits, got.digits + got.ndigits)};
         return std::string(path) + ": " + ref::describe(a) + " " + op_name(op) + " " + ref::describe(b) +
                "\n got  " + ref::describe(g, got.dscale) + "\n want " + ref::describe(want.groups, want.dscale);
     };
-    if (g.negative != want.groups.negative || g.weight != want.groups.weight || g.digits != want.groups.digits ||
-        got.dscale != want.dscale)
+    if (got.negative != want.groups.negative || weight != want.groups.weight ||
+        !ref::same_digits(got.digits, got.ndigits, want.groups.digits) || got.dscale != want.dscale)
         ref::fail("arithmetic result differs from the reference", where());
     if (got.ndigits == 0 && (got.negative || got.weight != 0))
         ref::fail("zero is positive with weight 0", where());
@@ -107,26 +104,31 @@ bool datum_key(const std::vector<unsigned char>& datum, uint64_t* key) {
     if (datum.size() > 8)
         return false;
     *key = memo_word(datum.data(), datum.size());
-    // equal words must be equal datums: every word seen keeps naming the same bytes
-    static std::map<uint64_t, std::vector<unsigned char>> seen;
-    const auto it = seen.emplace(*key, datum).first;
-    ref::check(it->second == datum && *key != 0 && *key != kMemoConstantKey, "a memo word names one datum",
-               ref::hex(datum) + " and " + ref::hex(it->second));
+    // equal words must be equal datums: the word is the datum's bytes, byte i in bits 8i..8i+7,
+    // zeros after them, and the first byte (the varlena header) holds the size; no word is 0
+    // or the constant's key
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < datum.size(); ++i)
+        bytes |= static_cast<uint64_t>(datum[i]) << (8 * i);
+    if (*key != bytes || *key == 0 || *key == kMemoConstantKey)
+        ref::fail("a memo word names one datum", ref::hex(datum));
     return true;
 }
 
-void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
+/* a op b against `want`, the reference's result when both are finite. */
+void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b, const Expected& want) {
     const NumericView va = a.view(), vb = b.view();
     if (a.kind != Kind::Finite || b.kind != Kind::Finite) {
         ref::check(arith_special(op, va, vb) == expected_special(op, a, b), "special result",
                    ref::describe(a) + " " + op_name(op) + " " + ref::describe(b));
         return;
     }
-    const Expected want = expected_finite(op, a, b);
     SmallDigits small;
     FiniteValue got;
     int needed = -1;
-    if (arith_finite(op, va, vb, &small, DigitBuffer{nullptr, 0}, &needed, &got) == ArithStatus::Ok) {
+    const bool machine_integers =
+        arith_finite(op, va, vb, &small, DigitBuffer{nullptr, 0}, &needed, &got) == ArithStatus::Ok;
+    if (machine_integers) {
         check_result("arith_finite (machine integers)", op, a, b, got, want);
     } else {
         ref::check(needed > 0, "NeedScratch names a size");
@@ -138,7 +140,7 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
     }
 
     // the body-to-body paths for small short-header operands: numeric's bytes when they answer
-    const std::vector<unsigned char> want_bytes = ref::encode_body(want.groups, want.dscale);
+    auto want_bytes = [&] { return ref::encode_body(want.groups, want.dscale); };
     auto where = [&] { return ref::describe(a) + " " + op_name(op) + " " + ref::describe(b); };
     unsigned char complete[kShortBodyBytes];
     const int complete_size =
@@ -146,10 +148,10 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
             ? multiply_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(), complete)
             : add_short_bodies(a.body.data(), a.body.size(), b.body.data(), b.body.size(), op == ArithOp::Subtract,
                                complete);
-    if (complete_size != 0 && std::vector<unsigned char>(complete, complete + complete_size) != want_bytes)
+    if (complete_size != 0 && std::vector<unsigned char>(complete, complete + complete_size) != want_bytes())
         ref::fail("short_arith bytes differ from numeric's",
                   where() + "\n got  " + ref::hex(std::vector<unsigned char>(complete, complete + complete_size)) +
-                      "\n want " + ref::hex(want_bytes));
+                      "\n want " + ref::hex(want_bytes()));
     // the narrow path: a subset of the complete one (nonzero operands, results of at most
     // four groups before stripping), the same bytes
     unsigned char narrow[kNarrowBodyBytes];
@@ -179,7 +181,7 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
         ArithMemo* memo = &memos[static_cast<int>(op)];
         // the image, as this harness stores it: the body's size, then the body
         if (const ArithMemoEntry* e = memo_lookup(memo, ka, kb)) {
-            ref::check(std::vector<unsigned char>(e->image + 1, e->image + 1 + e->image[0]) == want_bytes,
+            ref::check(std::vector<unsigned char>(e->image + 1, e->image + 1 + e->image[0]) == want_bytes(),
                        "a memo hit is numeric's result", where());
         }
         if (narrow_size != 0) {
@@ -190,10 +192,13 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
         }
     }
 
-    // each path on its own
+    // each path on its own (the digit path again only if arith_finite did not take it: the
+    // same call on the same operands with the same scratch size)
     if (op == ArithOp::Multiply) {
         if (multiply_small(va, vb, &small, &got))
             check_result("multiply_small", op, a, b, got, want);
+        if (!machine_integers)
+            return;
         const int n = multiply_digits_needed(va, vb);
         std::unique_ptr<uint16_t[]> scratch(new uint16_t[n]);
         multiply_digits(va, vb, scratch.get(), &got);
@@ -202,6 +207,8 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
         const bool subtract = op == ArithOp::Subtract;
         if (add_small(va, vb, subtract, &small, &got))
             check_result("add_small", op, a, b, got, want);
+        if (!machine_integers)
+            return;
         const int n = add_digits_needed(va, vb);
         std::unique_ptr<uint16_t[]> scratch(new uint16_t[n > 0 ? n : 1]);
         add_digits(va, vb, subtract, scratch.get(), &got);
@@ -227,10 +234,12 @@ void check_unary(const ref::Operand& x) {
         neg = first_word(ref::encode_body(n, x.dscale));
         abs = first_word(ref::encode_body(a, x.dscale));
     }
-    const std::string where = ref::describe(x);
-    ref::check(header_after(SignOp::Negate, header, v.ndigits) == neg, "unary minus header", where);
-    ref::check(header_after(SignOp::Absolute, header, v.ndigits) == abs, "abs header", where);
-    ref::check(header_after(SignOp::Plus, header, v.ndigits) == header, "unary plus header", where);
+    if (header_after(SignOp::Negate, header, v.ndigits) != neg)
+        ref::fail("unary minus header", ref::describe(x));
+    if (header_after(SignOp::Absolute, header, v.ndigits) != abs)
+        ref::fail("abs header", ref::describe(x));
+    if (header_after(SignOp::Plus, header, v.ndigits) != header)
+        ref::fail("unary plus header", ref::describe(x));
 }
 
 }  // namespace
@@ -240,8 +249,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const ref::Operand a = ref::consume_operand(in, true);
     const ref::Operand b = ref::consume_operand(in, true);
     for (ArithOp op : {ArithOp::Add, ArithOp::Subtract, ArithOp::Multiply}) {
-        check_operator(op, a, b);
-        check_operator(op, b, a);
+        // b op a is the same exact value, negated for -: the reference computes it once
+        const bool finite = a.kind == Kind::Finite && b.kind == Kind::Finite;
+        const Expected ab = finite ? expected_finite(op, a, b) : Expected{};
+        Expected ba = ab;
+        if (op == ArithOp::Subtract)
+            ba.groups.negative = !ab.groups.negative && !ab.groups.digits.empty();
+        check_operator(op, a, b, ab);
+        check_operator(op, b, a, ba);
     }
     check_unary(a);
     return 0;

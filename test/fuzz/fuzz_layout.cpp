@@ -56,17 +56,21 @@ int reference_order(const ref::Decimal& a, const ref::Decimal& b) {
 
 /* compare_short_bodies, where it answers, against the reference over every ordered pair. */
 void check_short_order(const std::vector<std::vector<unsigned char>>& bodies, const std::string& input) {
-    for (const auto& a : bodies)
-        for (const auto& b : bodies) {
+    std::vector<ref::Decimal> values;   // each body's value, read once
+    for (const auto& body : bodies)
+        values.push_back(reference_value(body));
+    for (size_t i = 0; i < bodies.size(); ++i)
+        for (size_t j = 0; j < bodies.size(); ++j) {
+            const auto &a = bodies[i], &b = bodies[j];
+            auto where = [&] { return input + "\n a " + ref::hex(a) + "\n b " + ref::hex(b); };
             int r;
             if (compare_short_bodies(a.data(), a.size(), b.data(), b.size(), &r))
-                ref::check(r == reference_order(reference_value(a), reference_value(b)), "compare_short_bodies",
-                           input + "\n a " + ref::hex(a) + "\n b " + ref::hex(b));
+                ref::check(r == reference_order(values[i], values[j]), "compare_short_bodies", where);
             int32_t head_a, head_b;
             if (a.size() >= 4 && b.size() >= 4 && short_head(a.data(), &head_a) && short_head(b.data(), &head_b) &&
                 head_a != head_b)
-                ref::check((head_a < head_b ? -1 : 1) == reference_order(reference_value(a), reference_value(b)),
-                           "short_head order", input + "\n a " + ref::hex(a) + "\n b " + ref::hex(b));
+                ref::check((head_a < head_b ? -1 : 1) == reference_order(values[i], values[j]), "short_head order",
+                           where);
         }
 }
 

@@ -56,7 +56,8 @@ struct Expected {
     int dscale;
 };
 
-Expected reference_parse(const std::string& text, const TypmodCase& t) {
+/* The text as numeric_in reads it before any typmod: read once, then under each typmod. */
+Expected reference_read(const std::string& text) {
     size_t i = 0;
     while (i < text.size() && text[i] == ' ')
         ++i;
@@ -81,10 +82,14 @@ Expected reference_parse(const std::string& text, const TypmodCase& t) {
         return Expected{Expected::TooLong, {}, 0};
 
     const int written_scale = static_cast<int>(fraction.size());
-    ref::Decimal value = ref::make_decimal(negative, integer + fraction, -written_scale);
-    if (!t.present)
-        return Expected{Expected::Value, value, written_scale};
-    value = ref::round_to_scale(value, t.scale);
+    return Expected{Expected::Value, ref::make_decimal(negative, integer + fraction, -written_scale), written_scale};
+}
+
+/* What numeric_in does with the text under typmod t, given reference_read's outcome. */
+Expected reference_parse(const Expected& read, const TypmodCase& t) {
+    if (read.outcome != Expected::Value || !t.present)
+        return read;
+    const ref::Decimal value = ref::round_to_scale(read.value, t.scale);
     // numeric(p,s) holds a value iff, rounded, value * 10^s is an integer of at most p digits
     const std::string at_scale = ref::mag_at(value, -t.scale);
     if (!ref::is_zero(at_scale) && ref::strip_zeros(at_scale).size() > static_cast<size_t>(t.precision))
@@ -92,14 +97,18 @@ Expected reference_parse(const std::string& text, const TypmodCase& t) {
     return Expected{Expected::Value, value, t.scale > 0 ? t.scale : 0};
 }
 
-/* Parse with the fast path; empty when it declines. */
-bool fast_parse(const std::string& text, int32_t typmod, std::vector<unsigned char>* body,
-                ref::Groups* groups, int* dscale) {
-    // an exactly sized copy, so AddressSanitizer sees any read past the NUL
+/* A text in an exactly sized copy (its NUL included), so AddressSanitizer sees any read past it. */
+std::unique_ptr<char[]> exact_copy(const std::string& text) {
     std::unique_ptr<char[]> exact(new char[text.size() + 1]);
     std::memcpy(exact.get(), text.c_str(), text.size() + 1);
+    return exact;
+}
+
+/* Parse with the fast path (the text in an exact copy); false when it declines. */
+bool fast_parse(const char* exact, int32_t typmod, std::vector<unsigned char>* body, ref::Groups* groups,
+                int* dscale) {
     DecimalDigits d;
-    if (!parse_plain_decimal(exact.get(), decode_typmod(typmod), &d))
+    if (!parse_plain_decimal(exact, decode_typmod(typmod), &d))
         return false;
     const FiniteValue v = d.value();
     groups->negative = v.negative;
@@ -120,44 +129,48 @@ std::string format_body(const std::vector<unsigned char>& body) {
     return std::string(out.get(), end);
 }
 
-void check_one(const std::string& text, const TypmodCase& t) {
+void check_one(const std::string& text, const char* exact, const Expected& read, const TypmodCase& t) {
     const int32_t typmod = encode_typmod(t);
-    const std::string where = "text \"" + text + "\" typmod (" + std::to_string(t.precision) +
-                              "," + std::to_string(t.scale) + ")" + (t.present ? "" : " absent");
+    auto where = [&] {
+        return "text \"" + text + "\" typmod (" + std::to_string(t.precision) + "," + std::to_string(t.scale) +
+               ")" + (t.present ? "" : " absent");
+    };
     std::vector<unsigned char> body;
     ref::Groups got;
     int got_dscale = 0;
-    const bool accepted = fast_parse(text, typmod, &body, &got, &got_dscale);
-    const Expected want = reference_parse(text, t);
+    const bool accepted = fast_parse(exact, typmod, &body, &got, &got_dscale);
+    const Expected want = reference_parse(read, t);
     ref::check(accepted == (want.outcome == Expected::Value),
                accepted ? "parser accepted what numeric would not take as plain decimal"
                         : "parser declined plain decimal within its documented limits",
-               where + " reference outcome " + std::to_string(want.outcome));
+               [&] { return where() + " reference outcome " + std::to_string(want.outcome); });
     if (!accepted)
         return;
 
     const ref::Groups expected = ref::to_groups(want.value);
     ref::check(got.negative == expected.negative && got.weight == expected.weight &&
                    got.digits == expected.digits && got_dscale == want.dscale,
-               "parsed value differs from the reference",
-               where + "\n got  " + ref::describe(got, got_dscale) + "\n want " +
-                   ref::describe(expected, want.dscale));
+               "parsed value differs from the reference", [&] {
+                   return where() + "\n got  " + ref::describe(got, got_dscale) + "\n want " +
+                          ref::describe(expected, want.dscale);
+               });
     const std::vector<unsigned char> want_body = ref::encode_body(expected, want.dscale);
     ref::check(body == want_body, "encoded bytes differ from numeric's",
-               where + "\n got  " + ref::hex(body) + "\n want " + ref::hex(want_body));
+               [&] { return where() + "\n got  " + ref::hex(body) + "\n want " + ref::hex(want_body); });
 
     // format, then parse the text again: stable
     const std::string printed = format_body(body);
     const std::string want_text = ref::format_finite(expected.negative, expected.weight, want.dscale, expected.digits);
     ref::check(printed == want_text, "formatted text differs from the reference",
-               where + "\n got  " + printed + "\n want " + want_text);
+               [&] { return where() + "\n got  " + printed + "\n want " + want_text; });
     std::vector<unsigned char> again;
     ref::Groups unused;
     int unused_dscale;
+    const std::unique_ptr<char[]> printed_exact = exact_copy(printed);
     for (int32_t tm : {typmod, int32_t{-1}}) {
-        ref::check(fast_parse(printed, tm, &again, &unused, &unused_dscale) && again == body,
+        ref::check(fast_parse(printed_exact.get(), tm, &again, &unused, &unused_dscale) && again == body,
                    "parse -> format -> parse is not stable",
-                   where + "\n printed " + printed + "\n typmod " + std::to_string(tm));
+                   [&] { return where() + "\n printed " + printed + "\n typmod " + std::to_string(tm); });
     }
 }
 
@@ -188,24 +201,22 @@ std::vector<unsigned char> short_body(const char* p, const std::string& where) {
     return std::vector<unsigned char>(body, body + size);
 }
 
-void check_short(const std::string& text) {
+void check_short(const std::string& text, const char* exact, const Expected& read) {
     const std::string where = "short text \"" + text + "\"";
     const bool promised = short_shape(text);
     std::vector<unsigned char> want;
     if (promised) {
-        const Expected e = reference_parse(text, kTypmods[0]);
+        const Expected e = reference_parse(read, kTypmods[0]);
         ref::check(e.outcome == Expected::Value, "short shape the reference does not take", where);
         want = ref::encode_body(ref::to_groups(e.value), e.dscale);
     }
-    std::unique_ptr<char[]> exact(new char[text.size() + 1]);
-    std::memcpy(exact.get(), text.c_str(), text.size() + 1);
-    const std::vector<unsigned char> got = short_body(exact.get(), where);
+    const std::vector<unsigned char> got = short_body(exact, where);
     ref::check(got.empty() != promised, promised ? "scanner declined its shape" : "scanner accepted beyond its shape",
                where);
     ref::check(got == want, "scanner's bytes differ from numeric's",
-               where + "\n got  " + ref::hex(got) + "\n want " + ref::hex(want));
+               [&] { return where + "\n got  " + ref::hex(got) + "\n want " + ref::hex(want); });
     ShortDecimal scanned;
-    if (promised && scan_short_decimal(exact.get(), &scanned)) {
+    if (promised && scan_short_decimal(exact, &scanned)) {
         // the typmod shortcut: takes exactly the typmods that need no rounding and fit, with numeric's bytes
         for (const TypmodCase& t : kTypmods) {
             if (!t.present)
@@ -213,7 +224,7 @@ void check_short(const std::string& text) {
             const std::string at = where + " typmod (" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
             ShortDecimal s = scanned;
             const bool took = short_decimal_typmod(decode_typmod(encode_typmod(t)), &s);
-            const Expected e = reference_parse(text, t);
+            const Expected e = reference_parse(read, t);
             const bool no_rounding = t.scale >= scanned.dscale && t.scale <= 63;
             ref::check(took == (no_rounding && e.outcome == Expected::Value),
                        took ? "typmod shortcut took what it must leave" : "typmod shortcut left what it can take", at);
@@ -242,8 +253,10 @@ void check_short(const std::string& text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), strnlen(reinterpret_cast<const char*>(data), size));
+    const std::unique_ptr<char[]> exact = exact_copy(text);
+    const Expected read = reference_read(text);
     for (const TypmodCase& t : kTypmods)
-        check_one(text, t);
-    check_short(text);
+        check_one(text, exact.get(), read, t);
+    check_short(text, exact.get(), read);
     return 0;
 }

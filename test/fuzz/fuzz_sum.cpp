@@ -90,12 +90,19 @@ struct ReferenceState {
     }
 };
 
+/* A value the window holds `count` times in a row. */
+struct Run {
+    ref::Operand value;
+    int count;
+};
+
 /* An accumulator under test, its reference, and the values it holds in window order. */
 struct Window {
     SlotArena arena;
     SumAccum accum;
     ReferenceState reference;
-    std::deque<ref::Operand> values;
+    std::deque<Run> runs;   // a run of equal values is kept once, not copied per value
+    size_t size = 0;
 
     Window() { sum_init(&accum, arena.allocator()); }
 
@@ -106,23 +113,38 @@ struct Window {
             if (!body_path || !sum_add_short_body(&accum, v.body.data(), v.body.size()))
                 sum_add(&accum, view);
         reference.add(v, copies);
-        values.insert(values.end(), static_cast<size_t>(copies), v);
+        runs.push_back(Run{v, copies});
+        size += static_cast<size_t>(copies);
     }
 
+    /* Appends another window's values (after combining its accumulator into this one). */
+    void append(const Window& other) {
+        runs.insert(runs.end(), other.runs.begin(), other.runs.end());
+        size += other.size;
+    }
+
+    void pop_oldest() {
+        if (--runs.front().count == 0)
+            runs.pop_front();
+        --size;
+    }
+
+    /* The same values again, one by one in window order, into a fresh accumulator. */
     void restart() {
         sum_init(&accum, arena.allocator());
         reference = ReferenceState{};
-        const std::deque<ref::Operand> kept = std::move(values);
-        values.clear();
-        for (const ref::Operand& v : kept)
-            add(v, 1, true);
+        const std::deque<Run> kept = std::move(runs);
+        runs.clear();
+        size = 0;
+        for (const Run& r : kept)
+            add(r.value, r.count, true);
     }
 };
 
 void check_state(const Window& w, const char* step) {
     const SumAccum& s = w.accum;
     const ReferenceState& r = w.reference;
-    auto where = [&] { return std::string("after ") + step + ", window of " + std::to_string(w.values.size()); };
+    auto where = [&] { return std::string("after ") + step + ", window of " + std::to_string(w.size); };
     if (s.count != r.n || s.nan_count != r.nan || s.pinf_count != r.pinf || s.ninf_count != r.ninf ||
         s.max_scale != r.max_scale || s.max_scale_count != r.max_scale_count)
         ref::fail("counters differ from numeric's", where());
@@ -139,15 +161,15 @@ void check_state(const Window& w, const char* step) {
     std::unique_ptr<int64_t[]> scratch(new int64_t[slots > 0 ? slots : 1]);
     std::unique_ptr<uint16_t[]> digits(new uint16_t[slots > 0 ? slots : 1]);
     const FiniteValue got = sum_final_value(s, scratch.get(), digits.get());
-    ref::Groups g{got.negative, got.weight, std::vector<int>(got.digits, got.digits + got.ndigits)};
     const ref::Groups want = ref::to_groups(r.sum);
     if (got.ndigits == 0 && (got.negative || got.weight != 0))
         ref::fail("zero sum is positive with weight 0", where());
-    if (got.ndigits == 0)
-        g.weight = 0;
-    if (g.negative != want.negative || g.weight != want.weight || g.digits != want.digits || got.dscale != r.max_scale)
+    if (got.negative != want.negative || (got.ndigits == 0 ? 0 : got.weight) != want.weight ||
+        !ref::same_digits(got.digits, got.ndigits, want.digits) || got.dscale != r.max_scale) {
+        const ref::Groups g{got.negative, got.weight, std::vector<int>(got.digits, got.digits + got.ndigits)};
         ref::fail("sum differs from the reference",
                   where() + "\n got  " + ref::describe(g, got.dscale) + "\n want " + ref::describe(want, r.max_scale));
+    }
 }
 
 }  // namespace
@@ -166,13 +188,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             break;
         }
         case 3: case 4: case 5: {
-            if (main.values.empty())
+            if (main.size == 0)
                 break;
-            const ref::Operand oldest = main.values.front();
+            const ref::Operand& oldest = main.runs.front().value;
             const bool removed = sum_remove(&main.accum, oldest.view());
-            ref::check(removed == main.reference.remove(oldest), "sum_remove refuses exactly when numeric does",
-                       ref::describe(oldest));
-            main.values.pop_front();
+            if (removed != main.reference.remove(oldest))
+                ref::fail("sum_remove refuses exactly when numeric does", ref::describe(oldest));
+            main.pop_oldest();
             if (!removed)
                 main.restart();   // the executor recomputes the frame from scratch
             check_state(main, removed ? "remove" : "remove refused, restart");
@@ -185,7 +207,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         case 8:
             sum_combine(&main.accum, partial.accum);
             main.reference.combine(partial.reference);
-            main.values.insert(main.values.end(), partial.values.begin(), partial.values.end());
+            main.append(partial);
             check_state(main, "combine");
             break;
         case 9:

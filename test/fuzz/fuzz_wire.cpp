@@ -59,10 +59,12 @@ struct Received {
     fastnumeric::Kind kind;
     Groups groups;
     int dscale;
+    Decimal value;   // read_message: the finite value cut to the sent dscale, before the typmod
 };
 
-inline Received numeric_recv(const std::vector<unsigned char>& m, const TypmodCase& t) {
-    Received r{Received::MessageEnds, false, 0, 0, fastnumeric::Kind::Finite, {}, 0};
+/* numeric_recv up to the typmod: its checks of the words in its order, and the value sent. */
+inline Received read_message(const std::vector<unsigned char>& m) {
+    Received r{Received::MessageEnds, false, 0, 0, fastnumeric::Kind::Finite, {}, 0, {}};
     size_t at = 0;
     // every word is read on its own: the message may end before any of them
     auto read = [&](unsigned* w) {
@@ -102,12 +104,27 @@ inline Received numeric_recv(const std::vector<unsigned char>& m, const TypmodCa
     if (sign >= 0xC000) {   // digits, weight and dscale are ignored
         r.kind = sign == 0xC000 ? fastnumeric::Kind::NaN : sign == 0xD000 ? fastnumeric::Kind::PosInf
                                                                           : fastnumeric::Kind::NegInf;
-        r.outcome = r.kind != fastnumeric::Kind::NaN && t.present ? Received::FieldOverflow : Received::Value;
+        r.outcome = Received::Value;
         return r;
     }
     const int weight = weight_word >= 32768 ? static_cast<int>(weight_word) - 65536 : static_cast<int>(weight_word);
-    Decimal v = truncate_to_scale(from_groups(sign == 0x4000, weight, digits), static_cast<int>(dscale));
+    r.value = truncate_to_scale(from_groups(sign == 0x4000, weight, digits), static_cast<int>(dscale));
     r.dscale = static_cast<int>(dscale);
+    r.outcome = Received::Value;
+    return r;
+}
+
+/* What numeric_recv (PostgreSQL 15) makes of a message under typmod t, from read_message's reading. */
+inline Received numeric_recv(const Received& read, const TypmodCase& t) {
+    Received r = read;
+    if (r.outcome != Received::Value)
+        return r;
+    if (r.kind != fastnumeric::Kind::Finite) {
+        if (r.kind != fastnumeric::Kind::NaN && t.present)
+            r.outcome = Received::FieldOverflow;
+        return r;
+    }
+    Decimal v = r.value;
     if (t.present) {
         v = round_to_scale(v, t.scale);
         r.dscale = std::max(t.scale, 0);
@@ -198,28 +215,30 @@ std::vector<unsigned char> send(const std::vector<unsigned char>& body) {
     return std::vector<unsigned char>(out.get(), out.get() + wire_size(v));
 }
 
-void check_receive(const std::vector<unsigned char>& m, const TypmodCase& t) {
-    const std::string where = "message " + ref::hex(m) + " typmod (" + std::to_string(t.precision) + "," +
-                              std::to_string(t.scale) + ")" + (t.present ? "" : " absent");
+void check_receive(const std::vector<unsigned char>& m, const ref::Received& header_only,
+                   const ref::Received& read, const TypmodCase& t) {
+    auto where = [&] {
+        return "message " + ref::hex(m) + " typmod (" + std::to_string(t.precision) + "," + std::to_string(t.scale) +
+               ")" + (t.present ? "" : " absent");
+    };
     WireValue w;
     const WireStatus got = receive(m, decode_typmod(encode_typmod(t)), &w);
     const unsigned announced = m.size() >= 2 ? ref::big_endian_word(m, 0) : 0;
-    // the header alone decides whether decode_wire declines for length: check it before the
-    // model reads tens of thousands of digits
-    TypmodCase no_typmod{false, 0, 0};
-    std::vector<unsigned char> header(m.begin(), m.begin() + static_cast<long>(std::min<size_t>(m.size(), 8)));
-    const ref::Received header_only = ref::numeric_recv(header, no_typmod);
+    // the header alone decides whether decode_wire declines for length
     const bool too_many = header_only.header_valid && announced > static_cast<unsigned>(kMaxWireDigits);
     ref::check((got == WireStatus::TooManyDigits) == too_many,
                too_many ? "a valid header announcing too many digits was not declined"
-                        : "declined for length what the decoder holds", where);
+                        : "declined for length what the decoder holds",
+               where);
     if (too_many)
         return;
 
-    const ref::Received want = ref::numeric_recv(m, t);
+    const ref::Received want = ref::numeric_recv(read, t);
     ref::check(got == expected_status(want.outcome), "status differs from numeric_recv's outcome",
-               where + " got " + std::to_string(static_cast<int>(got)) + " want " +
-                   std::to_string(static_cast<int>(want.outcome)));
+               [&] {
+                   return where() + " got " + std::to_string(static_cast<int>(got)) + " want " +
+                          std::to_string(static_cast<int>(want.outcome));
+               });
     if (got != WireStatus::Ok)
         return;
     ref::check(w.length == want.length && w.kind == want.kind, "length or kind differs", where);
@@ -233,10 +252,13 @@ void check_receive(const std::vector<unsigned char>& m, const TypmodCase& t) {
         ref::check(g.negative == want.groups.negative && g.weight == want.groups.weight &&
                        g.digits == want.groups.digits && v.dscale == want.dscale,
                    "received value differs from numeric_recv's",
-                   where + "\n got  " + ref::describe(g, v.dscale) + "\n want " + ref::describe(want.groups, want.dscale));
+                   [&] {
+                       return where() + "\n got  " + ref::describe(g, v.dscale) + "\n want " +
+                              ref::describe(want.groups, want.dscale);
+                   });
         const std::vector<unsigned char> want_body = ref::encode_body(want.groups, want.dscale);
         ref::check(body == want_body, "body bytes differ from numeric's",
-                   where + "\n got  " + ref::hex(body) + "\n want " + ref::hex(want_body));
+                   [&] { return where() + "\n got  " + ref::hex(body) + "\n want " + ref::hex(want_body); });
     } else {
         ref::check(body == ref::special_body(want.kind), "special body differs", where);
     }
@@ -246,10 +268,10 @@ void check_receive(const std::vector<unsigned char>& m, const TypmodCase& t) {
     const std::vector<unsigned char> sent = send(body);
     const std::vector<unsigned char> want_sent = ref::numeric_send(body.data(), body.size());
     ref::check(sent == want_sent, "sent bytes differ from numeric_send's",
-               where + "\n got  " + ref::hex(sent) + "\n want " + ref::hex(want_sent));
+               [&] { return where() + "\n got  " + ref::hex(sent) + "\n want " + ref::hex(want_sent); });
     WireValue again;
     ref::check(receive(sent, decode_typmod(-1), &again) == WireStatus::Ok && body_of(again) == body,
-               "send then receive does not give the same body", where + "\n sent " + ref::hex(sent));
+               "send then receive does not give the same body", [&] { return where() + "\n sent " + ref::hex(sent); });
     const std::vector<unsigned char> taken(m.begin(), m.begin() + static_cast<long>(w.length));
     const bool canonical = taken == want_sent;
     if (canonical)
@@ -276,8 +298,11 @@ void check_send_of_body(const std::vector<unsigned char>& body) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::vector<unsigned char> input(data, data + size);
+    // the model reads the message once (and its header alone), then applies each typmod
+    const std::vector<unsigned char> header(input.begin(), input.begin() + static_cast<long>(std::min<size_t>(size, 8)));
+    const ref::Received header_only = ref::read_message(header), read = ref::read_message(input);
     for (const TypmodCase& t : kTypmods)
-        check_receive(input, t);
+        check_receive(input, header_only, read, t);
     check_send_of_body(input);
     return 0;
 }

@@ -7,9 +7,11 @@
  */
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/numeric_layout.hpp"
@@ -30,50 +32,92 @@ inline void check(bool ok, const char* what, const std::string& detail = "") {
         fail(what, detail);
 }
 
+/* check() with a detail that is only worked out if the check fails (`detail()` gives it). */
+template <typename Detail, typename = decltype(std::declval<const Detail&>()())>
+inline void check(bool ok, const char* what, const Detail& detail) {
+    if (!ok)
+        fail(what, detail());
+}
+
 /* ------------------------------------------------------------ decimal strings */
 
 /* "0" for an empty or all-zero string; otherwise the digits without leading zeros. */
-inline std::string strip_zeros(const std::string& s) {
+inline std::string strip_zeros(std::string s) {
     const size_t first = s.find_first_not_of('0');
-    return first == std::string::npos ? "0" : s.substr(first);
+    if (first == std::string::npos)
+        return "0";
+    s.erase(0, first);
+    return s;
 }
 
-inline bool is_zero(const std::string& mag) { return strip_zeros(mag) == "0"; }
+/* Leading zeros of a decimal string. */
+inline size_t leading_zeros(const std::string& s) {
+    const size_t first = s.find_first_not_of('0');
+    return first == std::string::npos ? s.size() : first;
+}
+
+inline bool is_zero(const std::string& mag) { return leading_zeros(mag) == mag.size(); }
+
+/* Trailing zeros of a decimal string (all of it when it is all zeros). */
+inline size_t trailing_zeros(const std::string& s) {
+    const size_t last = s.find_last_not_of('0');
+    return last == std::string::npos ? s.size() : s.size() - 1 - last;
+}
 
 /* Compare two magnitudes (decimal strings, any leading zeros). */
 inline int compare_mag(const std::string& a, const std::string& b) {
-    const std::string x = strip_zeros(a), y = strip_zeros(b);
-    if (x.size() != y.size())
-        return x.size() < y.size() ? -1 : 1;
-    return x < y ? -1 : x > y ? 1 : 0;
+    const size_t za = leading_zeros(a), zb = leading_zeros(b);
+    const size_t na = a.size() - za, nb = b.size() - zb;
+    if (na != nb)
+        return na < nb ? -1 : 1;
+    const int c = a.compare(za, na, b, zb, nb);
+    return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
-/* Digits are appended least significant first, then reversed: linear in the length. */
+/*
+ * The shorter magnitude added into a copy of the longer, column by column from the least
+ * significant digit (its trailing zeros change nothing); a carry left over turns the nines
+ * above it into zeros and the digit above them one up (the leading 0 put in front takes it
+ * at the latest).
+ */
 inline std::string add_mag(const std::string& a, const std::string& b) {
-    std::string r;
+    const std::string& shorter = a.size() < b.size() ? a : b;
+    std::string r = "0" + (a.size() < b.size() ? b : a);
+    const size_t n = r.size(), m = shorter.size();
     int carry = 0;
-    for (size_t i = 0; i < a.size() || i < b.size() || carry; ++i) {
-        int s = carry;
-        if (i < a.size())
-            s += a[a.size() - 1 - i] - '0';
-        if (i < b.size())
-            s += b[b.size() - 1 - i] - '0';
-        r += static_cast<char>('0' + s % 10);
+    for (size_t i = trailing_zeros(shorter); i < m; ++i) {
+        const int s = (r[n - 1 - i] - '0') + (shorter[m - 1 - i] - '0') + carry;
+        r[n - 1 - i] = static_cast<char>('0' + s % 10);
         carry = s / 10;
     }
-    return strip_zeros(std::string(r.rbegin(), r.rend()));
+    if (carry != 0) {
+        const size_t at = r.find_last_not_of('9', n - 1 - m);
+        std::fill(r.begin() + static_cast<long>(at) + 1, r.begin() + static_cast<long>(n - m), '0');
+        ++r[at];
+    }
+    return strip_zeros(std::move(r));
 }
 
-/* a - b for magnitudes with a >= b. */
+/*
+ * a - b for magnitudes with a >= b: b taken from a copy of a, column by column from the least
+ * significant digit (b's trailing zeros change nothing); a borrow left over turns the zeros above it into nines and the digit
+ * above them one down (a >= b: there is one).
+ */
 inline std::string sub_mag(const std::string& a, const std::string& b) {
-    std::string r;
+    std::string r = a;
+    const size_t n = r.size(), m = b.size() < n ? b.size() : n;   // b's extra digits are leading zeros
     int borrow = 0;
-    for (size_t i = 0; i < a.size(); ++i) {
-        int s = (a[a.size() - 1 - i] - '0') - borrow - (i < b.size() ? b[b.size() - 1 - i] - '0' : 0);
+    for (size_t i = trailing_zeros(b); i < m; ++i) {
+        const int s = (r[n - 1 - i] - '0') - (b[b.size() - 1 - i] - '0') - borrow;
         borrow = s < 0;
-        r += static_cast<char>('0' + (s + 10) % 10);
+        r[n - 1 - i] = static_cast<char>('0' + (s + 10) % 10);
     }
-    return strip_zeros(std::string(r.rbegin(), r.rend()));
+    if (borrow != 0) {
+        const size_t at = r.find_last_not_of('0', n - 1 - m);
+        std::fill(r.begin() + static_cast<long>(at) + 1, r.begin() + static_cast<long>(n - m), '9');
+        --r[at];
+    }
+    return strip_zeros(std::move(r));
 }
 
 inline std::string mul_mag(const std::string& a, const std::string& b) {
@@ -98,8 +142,8 @@ struct Decimal {
     int exp10 = 0;
 };
 
-inline Decimal make_decimal(bool negative, const std::string& mag, int exp10) {
-    Decimal d{negative, strip_zeros(mag), exp10};
+inline Decimal make_decimal(bool negative, std::string mag, int exp10) {
+    Decimal d{negative, strip_zeros(std::move(mag)), exp10};
     if (d.mag == "0")
         d.negative = false;
     return d;
@@ -164,19 +208,22 @@ inline int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b)
 
 inline Groups to_groups(const Decimal& d) {
     Groups g;
-    if (d.mag == "0")
+    if (is_zero(d.mag))
         return g;
     g.negative = d.negative;
-    // pad so that the lowest digit sits at a multiple of 4 and the highest ends a group
-    const int low = floor_div(d.exp10, 4) * 4;
-    const std::string low_padded = d.mag + std::string(d.exp10 - low, '0');
-    const int top = low + static_cast<int>(low_padded.size());   // one past the highest power
-    const int top_group = floor_div(top + 3, 4);
-    const std::string padded = std::string(top_group * 4 - top, '0') + low_padded;
-    g.weight = top_group - 1;
+    // zeros in front and behind, so that the lowest digit sits at a multiple of 4 and the
+    // highest ends a group (mag's last character is worth 10^exp10)
+    const int length = static_cast<int>(d.mag.size());
+    const int low_group = floor_div(d.exp10, 4);
+    const int high_group = floor_div(d.exp10 + length - 1, 4);
+    const int behind = d.exp10 - 4 * low_group, in_front = 4 * (high_group + 1) - (d.exp10 + length);
+    const std::string padded = std::string(static_cast<size_t>(in_front), '0') + d.mag +
+                               std::string(static_cast<size_t>(behind), '0');
+    g.weight = high_group;
+    g.digits.reserve(padded.size() / 4);
     for (size_t i = 0; i < padded.size(); i += 4)
-        g.digits.push_back(((padded[i] - '0') * 10 + (padded[i + 1] - '0')) * 100 +
-                           (padded[i + 2] - '0') * 10 + (padded[i + 3] - '0'));
+        g.digits.push_back(((padded[i] - '0') * 10 + (padded[i + 1] - '0')) * 100 + (padded[i + 2] - '0') * 10 +
+                           (padded[i + 3] - '0'));
     size_t leading = 0;
     while (g.digits[leading] == 0)   // mag is not zero: some group is not
         ++leading;
@@ -187,15 +234,24 @@ inline Groups to_groups(const Decimal& d) {
     return g;
 }
 
+/* The value of digits[0..n) (each 0..9999), digits[0] worth 10000^weight. */
 inline Decimal from_groups(bool negative, int weight, const std::vector<int>& digits) {
-    std::string mag;
-    for (int d : digits) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "%04d", d);
-        mag += buf;
-    }
+    std::string mag(4 * digits.size(), '0');
+    for (size_t i = 0; i < digits.size(); ++i)
+        for (int j = 3, d = digits[i]; j >= 0; --j, d /= 10)
+            mag[4 * i + static_cast<size_t>(j)] = static_cast<char>('0' + d % 10);
     return make_decimal(negative, mag.empty() ? "0" : mag,
                         4 * (weight - static_cast<int>(digits.size()) + 1));
+}
+
+/* Whether digits[0..n) are `want`, digit by digit (no copy). */
+inline bool same_digits(const uint16_t* digits, int n, const std::vector<int>& want) {
+    if (static_cast<size_t>(n) != want.size())
+        return false;
+    for (int i = 0; i < n; ++i)
+        if (digits[i] != want[static_cast<size_t>(i)])
+            return false;
+    return true;
 }
 
 inline std::string describe(const Groups& g, int dscale) {
@@ -215,19 +271,18 @@ constexpr int kDscaleMax = 16383;
 inline std::vector<unsigned char> encode_body(const Groups& g, int dscale) {
     const bool negative = g.negative && !g.digits.empty();
     const int weight = g.digits.empty() ? 0 : g.weight;
-    std::vector<uint16_t> words;
-    if (dscale <= kShortDscaleMax && weight >= kShortWeightMin && weight <= kShortWeightMax) {
+    const bool short_form = dscale <= kShortDscaleMax && weight >= kShortWeightMin && weight <= kShortWeightMax;
+    const size_t header_words = short_form ? 1 : 2;
+    std::vector<unsigned char> out(2 * (header_words + g.digits.size()));
+    if (short_form) {
         const int weight7 = weight < 0 ? weight + 128 : weight;   // 7-bit two's complement
-        words.push_back(static_cast<uint16_t>(0x8000 + (negative ? 0x2000 : 0) + dscale * 128 + weight7));
+        store_u16(&out[0], static_cast<uint16_t>(0x8000 + (negative ? 0x2000 : 0) + dscale * 128 + weight7));
     } else {
-        words.push_back(static_cast<uint16_t>((negative ? 0x4000 : 0) + dscale));
-        words.push_back(static_cast<uint16_t>(weight < 0 ? weight + 65536 : weight));
+        store_u16(&out[0], static_cast<uint16_t>((negative ? 0x4000 : 0) + dscale));
+        store_u16(&out[2], static_cast<uint16_t>(weight < 0 ? weight + 65536 : weight));
     }
-    for (int d : g.digits)
-        words.push_back(static_cast<uint16_t>(d));
-    std::vector<unsigned char> out(2 * words.size());
-    for (size_t i = 0; i < words.size(); ++i)
-        store_u16(&out[2 * i], words[i]);
+    for (size_t i = 0; i < g.digits.size(); ++i)
+        store_u16(&out[2 * (header_words + i)], static_cast<uint16_t>(g.digits[i]));
     return out;
 }
 
@@ -300,32 +355,46 @@ inline bool is_canonical_body(const unsigned char* body, size_t len) {
  * a leading zero group (not stripped: nothing stores one) prints "00000" for weight 1.
  */
 inline std::string format_finite(bool negative, int weight, int dscale, const std::vector<int>& digits) {
-    auto group = [&](int power) {   // the 4 decimal digits worth 10000^power
+    auto group = [&](long power) {   // the digit worth 10000^power
         const long i = static_cast<long>(weight) - power;
-        const int d = i >= 0 && i < static_cast<long>(digits.size()) ? digits[i] : 0;
-        return std::string{char('0' + d / 1000), char('0' + d / 100 % 10), char('0' + d / 10 % 10),
-                           char('0' + d % 10)};
+        return i >= 0 && i < static_cast<long>(digits.size()) ? digits[static_cast<size_t>(i)] : 0;
     };
     std::string text = negative ? "-" : "";
+    auto append_four = [&](int d) {   // a group's 4 decimals, leading zeros included
+        const char decimals[4] = {char('0' + d / 1000), char('0' + d / 100 % 10), char('0' + d / 10 % 10),
+                                  char('0' + d % 10)};
+        text.append(decimals, 4);
+    };
+    // the groups worth 10000^from down to 10000^to, the zeros below the last digit in one go
+    const long lowest = static_cast<long>(weight) - static_cast<long>(digits.size()) + 1;
+    auto append_groups = [&](long from, long to) {
+        for (long p = from; p >= to; --p) {
+            if (p < lowest) {
+                text.append(static_cast<size_t>(4 * (p - to + 1)), '0');
+                return;
+            }
+            append_four(group(p));
+        }
+    };
     if (weight < 0)
         text += "0";
-    for (int p = weight; p >= 0; --p)
-        text += p == weight ? strip_zeros(group(p)) : group(p);
+    else
+        text += std::to_string(group(weight));   // the leading group without its leading zeros
+    append_groups(static_cast<long>(weight) - 1, 0);
     if (dscale > 0) {
-        std::string fraction;
-        for (int p = -1; static_cast<int>(fraction.size()) < dscale; --p)
-            fraction += group(p);
-        text += "." + fraction.substr(0, static_cast<size_t>(dscale));
+        const size_t point = text.size();
+        text += ".";
+        append_groups(-1, -((static_cast<long>(dscale) + 3) / 4));
+        text.resize(point + 1 + static_cast<size_t>(dscale));
     }
     return text;
 }
 
 inline std::string hex(const unsigned char* p, size_t n) {
     std::string s;
-    char buf[4];
     for (size_t i = 0; i < n && i < 64; ++i) {
-        std::snprintf(buf, sizeof buf, "%02x", p[i]);
-        s += buf;
+        s += "0123456789abcdef"[p[i] >> 4];
+        s += "0123456789abcdef"[p[i] & 15];
     }
     return n > 64 ? s + "..." : s;
 }

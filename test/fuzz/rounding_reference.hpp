@@ -24,12 +24,13 @@ inline Decimal cut(const Decimal& d, int scale, Rule rule) {
         return d;
     const long kept = static_cast<long>(d.mag.size()) - drop;
     const std::string head = kept > 0 ? d.mag.substr(0, static_cast<size_t>(kept)) : "0";
-    const std::string tail = kept >= 0 ? d.mag.substr(static_cast<size_t>(kept))
-                                       : std::string(static_cast<size_t>(-kept), '0') + d.mag;
-    const bool nonzero = tail.find_first_not_of('0') != std::string::npos;
+    // the dropped digits: mag's last `drop`, behind -kept zeros when they are more than mag has
+    const size_t tail_start = kept > 0 ? static_cast<size_t>(kept) : 0;
+    const char first_dropped = kept >= 0 ? d.mag[tail_start] : '0';
+    const bool nonzero = d.mag.find_first_not_of('0', tail_start) != std::string::npos;
     bool up = false;
     switch (rule) {
-    case Rule::Round: up = tail[0] >= '5'; break;
+    case Rule::Round: up = first_dropped >= '5'; break;
     case Rule::Trunc: break;
     case Rule::Ceil: up = nonzero && !d.negative; break;
     case Rule::Floor: up = nonzero && d.negative; break;
