@@ -20,7 +20,8 @@
  * dscale is max_scale, the largest dscale among the finite values (numeric's maxScale; the
  * inverse transition gives up, like numeric's, when the last value of that dscale leaves).
  *
- * Plain data, no destructor, alignment 8: it lives in palloc'd memory (pitfalls R4, P14).
+ * Plain data, no destructor, alignment 8: it lives in palloc'd memory (src/pg/plain_data.hpp
+ * checks it).
  * Memory for big comes from the caller's SlotAllocator (the aggregate's memory context);
  * growth doubles, old buffers are left to that context, so memory is bounded by twice the
  * widest sum, independent of the number of rows.
