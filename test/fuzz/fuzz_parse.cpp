@@ -25,6 +25,7 @@
 #include "core/decimal_parse.hpp"
 #include "core/short_decimal.hpp"
 #include "../unit/guarded_block.hpp"
+#include "../unit/short_shape.hpp"
 #include "reference.hpp"
 
 using namespace fastnumeric;
@@ -172,20 +173,6 @@ void check_one(const std::string& text, const char* exact, const Expected& read,
                    "parse -> format -> parse is not stable",
                    [&] { return where() + "\n printed " + printed + "\n typmod " + std::to_string(tm); });
     }
-}
-
-/* The scanner's promise: [-]digits[.digits] of at most 16 characters, at most 8 before the
- * point (the sign counts), at most 8 digits after it, at least one digit. */
-bool short_shape(const std::string& t) {
-    size_t i = !t.empty() && t[0] == '-';
-    const size_t sign = i;
-    size_t before = 0, after = 0;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
-        ++i, ++before;
-    if (i < t.size() && t[i] == '.')
-        for (++i; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i)
-            ++after;
-    return i == t.size() && t.size() <= 16 && sign + before <= 8 && after <= 8 && before + after >= 1;
 }
 
 /* The scanner's body of the text at p, or empty when it declines. */

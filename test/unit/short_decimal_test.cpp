@@ -13,6 +13,7 @@
 #include "core/decimal_parse.hpp"
 #include "core/short_decimal.hpp"
 #include "guarded_block.hpp"
+#include "short_shape.hpp"
 
 using namespace fastnumeric;
 
@@ -51,21 +52,6 @@ std::string words(std::initializer_list<uint16_t> ws) {
         out.append(reinterpret_cast<const char*>(b), 2);
     }
     return out;
-}
-
-/* Whether the scanner promises to take `text`: [-]digits[.digits] of at most 16
- * characters, at most 8 before the point (the sign counts), at most 8 digits after it, at
- * least one digit. */
-bool short_shape(const std::string& t) {
-    size_t i = !t.empty() && t[0] == '-';
-    const size_t sign = i;
-    size_t before = 0, after = 0;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
-        ++i, ++before;
-    if (i < t.size() && t[i] == '.')
-        for (++i; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i)
-            ++after;
-    return i == t.size() && t.size() <= 16 && sign + before <= 8 && after <= 8 && before + after >= 1;
 }
 
 std::string random_digits(std::mt19937_64& rng, size_t n) {
