@@ -87,12 +87,14 @@ Oid twin_operator(Oid opno, Oid left, Oid right) {
     if (!HeapTupleIsValid(tuple))
         return InvalidOid;
     const auto* op = reinterpret_cast<Form_pg_operator>(GETSTRUCT(tuple));
-    const Oid schema = left == NUMERICOID && right == NUMERICOID ? PG_CATALOG_NAMESPACE : op->oprnamespace;
-    char* schema_name = get_namespace_name(schema);
     Oid twin = InvalidOid;
-    if (op->oprnamespace == fastnumeric_schema() && schema_name != nullptr && is_inequality(NameStr(op->oprname)))
-        twin = OpernameGetOprid(list_make2(makeString(schema_name), makeString(pstrdup(NameStr(op->oprname)))),
-                                left, right);
+    if (op->oprnamespace == fastnumeric_schema() && is_inequality(NameStr(op->oprname))) {
+        const Oid schema = left == NUMERICOID && right == NUMERICOID ? PG_CATALOG_NAMESPACE : op->oprnamespace;
+        char* schema_name = get_namespace_name(schema);
+        if (schema_name != nullptr)
+            twin = OpernameGetOprid(list_make2(makeString(schema_name), makeString(pstrdup(NameStr(op->oprname)))),
+                                    left, right);
+    }
     ReleaseSysCache(tuple);
     return twin;
 }
@@ -101,27 +103,27 @@ Oid twin_operator(Oid opno, Oid left, Oid right) {
 void relabel_compared_value(OpExpr* op) {
     if (list_length(op->args) != 2 || op->opresulttype != BOOLOID)
         return;
-    Node* args[2] = {static_cast<Node*>(linitial(op->args)), static_cast<Node*>(lsecond(op->args))};
-    Oid types[2] = {exprType(args[0]), exprType(args[1])};
-    bool changed = false;
-    for (int i = 0; i < 2; ++i)
-        if (is_fastnumeric(types[i]) && is_value(args[i])) {
-            types[i] = NUMERICOID;
-            changed = true;
-        }
-    if (!changed)
+    ListCell* cells[2] = {list_nth_cell(op->args, 0), list_nth_cell(op->args, 1)};
+    Oid types[2];
+    bool relabel[2];
+    for (int i = 0; i < 2; ++i) {
+        Node* arg = static_cast<Node*>(lfirst(cells[i]));
+        relabel[i] = is_fastnumeric(exprType(arg)) && is_value(arg);
+        types[i] = relabel[i] ? NUMERICOID : exprType(arg);
+    }
+    if (!relabel[0] && !relabel[1])
         return;
     const Oid twin = twin_operator(op->opno, types[0], types[1]);
     if (!OidIsValid(twin))
         return;
     for (int i = 0; i < 2; ++i)
-        if (types[i] == NUMERICOID && exprType(args[i]) != NUMERICOID)
-            args[i] = reinterpret_cast<Node*>(makeRelabelType(reinterpret_cast<Expr*>(args[i]), NUMERICOID,
-                                                              exprTypmod(args[i]), InvalidOid,
-                                                              COERCE_IMPLICIT_CAST));
+        if (relabel[i]) {
+            Expr* arg = static_cast<Expr*>(lfirst(cells[i]));
+            lfirst(cells[i]) = makeRelabelType(arg, NUMERICOID, exprTypmod(reinterpret_cast<Node*>(arg)),
+                                               InvalidOid, COERCE_IMPLICIT_CAST);
+        }
     op->opno = twin;
     op->opfuncid = get_opcode(twin);
-    op->args = list_make2(args[0], args[1]);
 }
 
 bool relabel_walker(Node* node, void* context) {
