@@ -11,8 +11,10 @@
 #                                clang and llvm-lto when that server's PGXS builds JIT bitcode
 #   prereq_server PG_CONFIG      what a test cluster runs: initdb, postgres, pg_regress, pgbench,
 #                                and the contrib modules the tests load
-#   prereq_clients               the client libraries test/differential/run_clients tests (npm's
-#                                pg aside: that script installs it) and Debian's python3 and pytest
+#   prereq_clients               the test package's python3, pytest and psycopg, and the client
+#                                libraries test/clients tests (npm's pg aside: prereq_npm_clients)
+#   prereq_npm_clients           npm's pg and pg-copy-streams for test/clients, into a cache outside
+#                                the repository (call after prereq_install: it needs npm)
 #   prereq_install               apt-get install everything found missing (root or sudo)
 #
 # Why by file: on Debian 12, pgxs.mk and pg_config ship in postgresql-client-15, so their presence
@@ -98,6 +100,27 @@ prereq_clients() {
     prereq_command javac default-jdk-headless
     prereq_command node nodejs
     prereq_command npm npm
+}
+
+# The cache test/clients/conftest.py reads (FASTNUMERIC_NPM_PREFIX overrides).
+NPM_CLIENT_PACKAGES=(pg@8.23.1 pg-copy-streams@7.0.0)
+if [[ $(id -u) -eq 0 ]]; then
+    export FASTNUMERIC_NPM_PREFIX=${FASTNUMERIC_NPM_PREFIX:-/var/cache/fastnumeric/npm}
+else
+    export FASTNUMERIC_NPM_PREFIX=${FASTNUMERIC_NPM_PREFIX:-$HOME/.cache/fastnumeric/npm}
+fi
+
+prereq_npm_clients() {
+    local pkg json missing=()
+    for pkg in "${NPM_CLIENT_PACKAGES[@]}"; do
+        json=$FASTNUMERIC_NPM_PREFIX/node_modules/${pkg%@*}/package.json
+        [[ -f $json && $(node -p "require('$json').version" 2>/dev/null) == "${pkg##*@}" ]] || missing+=("$pkg")
+    done
+    ((${#missing[@]})) || return 0
+    printf '\n=== npm install %s into %s\n' "${missing[*]}" "$FASTNUMERIC_NPM_PREFIX" >&2
+    mkdir -p "$FASTNUMERIC_NPM_PREFIX"
+    (cd "$FASTNUMERIC_NPM_PREFIX" && npm install --prefix "$FASTNUMERIC_NPM_PREFIX" --no-audit --no-fund \
+        "${NPM_CLIENT_PACKAGES[@]}" >&2) || echo "npm install failed: the node-postgres tests will fail" >&2
 }
 
 prereq_install() {

@@ -1,5 +1,6 @@
 """
-Shared pieces of the client-library tests (test/differential/run_clients runs them).
+Shared pieces of the client-library tests (test/run runs them with test/differential, through
+test/conftest.py).
 
 Connection: the usual PG* variables, as a superuser; every driver reads them itself.  The
 session creates the extension if missing and a scratch schema `clients` (dropped at the end)
@@ -23,7 +24,7 @@ import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "clients.md"
-# where run_clients installs node-postgres (npm install --prefix), outside the repository
+# where prereq_npm_clients (test/prereqs.sh) installs node-postgres, outside the repository
 NPM_PREFIX = os.environ.get("FASTNUMERIC_NPM_PREFIX") or (
     "/var/cache/fastnumeric/npm" if os.geteuid() == 0 else os.path.expanduser("~/.cache/fastnumeric/npm"))
 

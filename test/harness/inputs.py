@@ -1,5 +1,5 @@
 """
-gen.py -- deterministic generator of numeric input texts for the differential test.
+Deterministic generator of numeric input texts: what numeric_in and fastnumeric_in are given.
 
 generate(seed, count) returns a list of (category, text, [typmod, typmod, typmod]) with at
 least `count` entries: a fixed corpus of hand-picked edge cases first, then random inputs of
@@ -14,48 +14,10 @@ import itertools
 import random
 import re
 
+from .values import ODD_TYPMODS, TYPMODS, typmod, typmod_name  # noqa: F401  (typmod_name: for callers)
+
 DIG = "0123456789"
 NZ = "123456789"
-
-
-def typmod(precision, scale):
-    """numeric's typmod encoding: ((precision << 16) | (scale & 0x7ff)) + VARHDRSZ."""
-    return ((precision << 16) | (scale & 0x7FF)) + 4
-
-
-def typmod_name(tm):
-    if tm < 4:
-        return "none" if tm == -1 else "none(%d)" % tm
-    t = tm - 4
-    p = (t >> 16) & 0xFFFF
-    s = ((t & 0x7FF) ^ 1024) - 1024
-    return "(%d,%d)" % (p, s)
-
-
-# (precision, scale): small and large precision, scale 0, negative scale, scale > precision,
-# the extremes of PostgreSQL 15's ranges (1 <= p <= 1000, -1000 <= s <= 1000).
-TYPMOD_PS = [
-    (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (8, 0), (9, 0), (10, 0), (15, 0), (19, 0), (38, 0),
-    (1000, 0),
-    (3, 1), (4, 4), (5, 2), (6, 3), (8, 2), (9, 8), (10, 2), (10, 4), (12, 2), (12, 4), (14, 4),
-    (18, 6), (20, 10), (20, 20), (28, 8), (38, 10), (60, 30), (100, 50), (500, 250),
-    (1000, 500), (1000, 999), (1000, 1000),
-    (1, -1), (5, -2), (4, -4), (10, -5), (3, -8), (40, -10), (1, -1000), (1000, -1000),
-    (1, 3), (2, 4), (3, 8), (1, 5), (5, 13), (10, 20), (1, 1000), (3, 1000), (100, 1000),
-]
-TYPMODS = [typmod(p, s) for p, s in TYPMOD_PS]
-
-
-def _int32(x):
-    x &= 0xFFFFFFFF
-    return x - (1 << 32) if x >= 1 << 31 else x
-
-
-# Typmods no SQL type declaration can produce, but fastnumeric_in(cstring, oid, int4) is
-# callable with any int4, and numeric_in applies whatever it gets: below VARHDRSZ (none),
-# precision 0, precision/scale beyond PostgreSQL's limits, an encoding that wraps negative.
-ODD_TYPMODS = [0, 3, 4, typmod(0, 2), typmod(1001, 1001), typmod(5, 1023), typmod(2000, -1024),
-               _int32(typmod(65535, 1023)), _int32(typmod(32767, 3))]
 
 
 _POW10 = {}
@@ -423,7 +385,7 @@ def generate(seed, count):
     return out
 
 
-if __name__ == "__main__":   # quick look: python3 gen.py [seed] [count]
+if __name__ == "__main__":   # quick look: python3 -m harness.inputs [seed] [count]  (in test/)
     import sys
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 50

@@ -1,7 +1,7 @@
--- checks.sql -- the server side of the differential test (run by ./run, one psql session).
+-- input.sql -- the server side of test_input.py (one psql session).
 --
--- psql variables set by ./run: seed, pairs, sortrows, sortpool, maxbad.
--- The line "-- @@DATA@@" is replaced by ./run with the COPY of the generated inputs.
+-- psql variables set by test_input.py: seed, pairs, sortrows, sortpool, maxbad.
+-- The line "-- @@DATA@@" is replaced by test_input.py with the COPY of the generated inputs.
 -- Every result row is tagged in its first field (PHASE, INFO, CHECK, BAD, PAIRBAD, SORT,
 -- PLAN); arbitrary strings travel hex-encoded so that tabs and newlines survive.
 
@@ -10,22 +10,9 @@ SET client_min_messages = warning;
 SET search_path = public, pg_catalog;
 
 SELECT 'PHASE', 'setup';
-CREATE EXTENSION IF NOT EXISTS fastnumeric;
--- superuser-only binary casts that show a datum's bytes (the body after the varlena header)
-DO $$
-BEGIN
-    IF NOT EXISTS (SELECT 1 FROM pg_cast WHERE castsource = 'numeric'::regtype
-                                            AND casttarget = 'bytea'::regtype) THEN
-        CREATE CAST (numeric AS bytea) WITHOUT FUNCTION;
-    END IF;
-    IF NOT EXISTS (SELECT 1 FROM pg_cast WHERE castsource = 'fastnumeric'::regtype
-                                            AND casttarget = 'bytea'::regtype) THEN
-        CREATE CAST (fastnumeric AS bytea) WITHOUT FUNCTION;
-    END IF;
-END
-$$;
+-- the extension and the numeric/fastnumeric -> bytea binary casts come from the test's fixtures
 SET work_mem = '256MB';
-SET max_parallel_workers_per_gather = 0;   -- keep the 2 shared cores for the other engineer
+SET max_parallel_workers_per_gather = 0;   -- serial: the comparisons are the point, not the speed
 SET jit = off;
 
 -- One evaluation: numeric_in and fastnumeric_in on the same text and typmod, each in its own
@@ -65,7 +52,7 @@ BEGIN
 END
 $f$;
 
--- Strings out to ./run: hex of the UTF-8 bytes, '' for NULL-free transport.
+-- Strings out to test_input.py: hex of the UTF-8 bytes, '' for NULL-free transport.
 CREATE FUNCTION pg_temp.hx(s text) RETURNS text LANGUAGE sql IMMUTABLE AS
 $$ SELECT CASE WHEN s IS NULL THEN '~' ELSE encode(convert_to(s, 'UTF8'), 'hex') END $$;
 
