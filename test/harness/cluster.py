@@ -4,8 +4,10 @@ listener, so nothing clashes with other servers), stop, remove.  PostgreSQL refu
 root, so as root the server runs as the `postgres` user.
 
 From bash:
-    eval "$(python3 test/harness/cluster.py start BINDIR DIR [--set NAME=VALUE ...])"
-        exports PGHOST PGPORT PGUSER PGDATABASE for a new cluster in DIR (made if missing)
+    eval "$(python3 test/harness/cluster.py start BINDIR DIR [--port N] [--set NAME=VALUE ...]
+                                                     [--conf 'LINE' ...])"
+        exports PGHOST PGPORT PGUSER PGDATABASE for a new cluster in DIR (made if missing);
+        --set and --conf add postgresql.conf settings (--conf: a line as it is written)
     python3 test/harness/cluster.py stop DIR [--keep]
 """
 
@@ -103,12 +105,13 @@ def main():
     s.add_argument("dir")
     s.add_argument("--port", type=int)
     s.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    s.add_argument("--conf", action="append", default=[], metavar="LINE")
     t = sub.add_parser("stop")
     t.add_argument("dir")
     t.add_argument("--keep", action="store_true")
     args = ap.parse_args()
     if args.what == "start":
-        settings = ["%s = '%s'" % tuple(x.split("=", 1)) for x in args.set]
+        settings = ["%s = '%s'" % tuple(x.split("=", 1)) for x in args.set] + args.conf
         try:
             env = Cluster(args.bindir, args.dir, args.port, settings).start()
         except RuntimeError as e:

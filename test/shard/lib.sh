@@ -2,8 +2,8 @@
 # A coordinator and two shard clusters of PostgreSQL 15 on this machine, joined by postgres_fdw.
 # Sourced by test/shard/run (the test and demo) and bench/shard (the benchmark).
 #
-#   shard_start [SETTING ...]      initdb once, copy it to three nodes, start them on Unix sockets
-#                                  in a fresh directory under /tmp (SHARD_DIR); extra
+#   shard_start [SETTING ...]      three throwaway clusters (test/harness/cluster.py) on Unix
+#                                  sockets in a fresh directory under /tmp (SHARD_DIR); extra
 #                                  postgresql.conf lines for every node may be given
 #   shard_psql NODE [psql args]    psql on coord, shard1 or shard2 (stops at the first error)
 #   shard_create_schema            fastnumeric on every node; on the coordinator postgres_fdw and
@@ -14,7 +14,7 @@
 #                                  NAME on the shards (with columns of SHARD_TYPE, default TYPE)
 #   shard_create_local NAME TYPE   an ordinary table NAME on the coordinator (the one-node twin)
 #   shard_generate_rows N SEED     N tab-separated rows (region, id, price, qty) for COPY
-#   shard_stop                     stop the nodes and remove SHARD_DIR (call it from a trap)
+#   shard_stop [--keep]            stop the nodes and remove SHARD_DIR (call it from a trap)
 #
 # Runs as root (the servers then run as the postgres user, since PostgreSQL refuses root) or as
 # an ordinary user. Ports: SHARD_PORT_BASE (default 5521) and the next two; the sockets live in
@@ -26,53 +26,39 @@ SHARD_NODES=(coord shard1 shard2)
 declare -A SHARD_PORT=([coord]=$SHARD_PORT_BASE [shard1]=$((SHARD_PORT_BASE + 1))
                        [shard2]=$((SHARD_PORT_BASE + 2)))
 SHARD_DIR=
+SHARD_LIB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-shard_as_pg() {
-    if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
-
+# Each node is a cluster of test/harness/cluster.py in SHARD_DIR/NODE (data in NODE/data, its
+# socket in NODE itself).
 shard_start() {
-    local node
+    local node extra=() line
     SHARD_DIR=$(mktemp -d /tmp/fastnumeric-shard.XXXXXX)
     chmod 755 "$SHARD_DIR"
-    [[ $(id -u) -eq 0 ]] && chown postgres: "$SHARD_DIR"
-    shard_as_pg "$SHARD_PG_BIN/initdb" -D "$SHARD_DIR/template" -A trust -U postgres \
-        --no-sync -E UTF8 --no-locale >"$SHARD_DIR/initdb.log" 2>&1 \
-        || { cat "$SHARD_DIR/initdb.log" >&2; return 1; }
-    for node in "${SHARD_NODES[@]}"; do
-        shard_as_pg cp -a "$SHARD_DIR/template" "$SHARD_DIR/$node"
-        {
-            echo "listen_addresses = ''"
-            echo "unix_socket_directories = '$SHARD_DIR'"
-            echo "port = ${SHARD_PORT[$node]}"
-            echo "fsync = off"
-            echo "synchronous_commit = off"
-            echo "full_page_writes = off"
-            echo "autovacuum = off"
-            echo "jit = off"
-            # the shards count the statements the coordinator sends them
-            [[ $node == shard* ]] && echo "shared_preload_libraries = 'pg_stat_statements'"
-            printf '%s\n' "$@"
-        } | shard_as_pg tee -a "$SHARD_DIR/$node/postgresql.conf" >/dev/null
-        shard_as_pg "$SHARD_PG_BIN/pg_ctl" -D "$SHARD_DIR/$node" -l "$SHARD_DIR/$node.log" -w -s start \
-            || { cat "$SHARD_DIR/$node.log" >&2; return 1; }
+    for line in synchronous_commit=off full_page_writes=off autovacuum=off jit=off; do
+        extra+=(--set "$line")
     done
-    shard_as_pg rm -rf "$SHARD_DIR/template"
+    for line in "$@"; do extra+=(--conf "$line"); done
+    for node in "${SHARD_NODES[@]}"; do
+        local counted=()   # the shards count the statements the coordinator sends them
+        [[ $node == shard* ]] && counted=(--set shared_preload_libraries=pg_stat_statements)
+        python3 "$SHARD_LIB_DIR/../harness/cluster.py" start "$SHARD_PG_BIN" "$SHARD_DIR/$node" \
+            --port "${SHARD_PORT[$node]}" "${extra[@]}" "${counted[@]}" >/dev/null || return 1
+    done
 }
 
+# shard_stop [--keep]: stop the nodes; remove SHARD_DIR unless --keep
 shard_stop() {
     [[ -n $SHARD_DIR && -d $SHARD_DIR ]] || return 0
     local node
     for node in "${SHARD_NODES[@]}"; do
-        [[ -f $SHARD_DIR/$node/postmaster.pid ]] &&
-            shard_as_pg "$SHARD_PG_BIN/pg_ctl" -D "$SHARD_DIR/$node" -m immediate -w -s stop
+        python3 "$SHARD_LIB_DIR/../harness/cluster.py" stop "$SHARD_DIR/$node" --keep
     done
-    rm -rf "$SHARD_DIR"
+    [[ ${1:-} == --keep ]] || rm -rf "$SHARD_DIR"
 }
 
 shard_psql() {
     local node=$1; shift
-    "$SHARD_PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$SHARD_DIR" -p "${SHARD_PORT[$node]}" \
+    "$SHARD_PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$SHARD_DIR/$node" -p "${SHARD_PORT[$node]}" \
         -U postgres -d postgres "$@"
 }
 
@@ -87,10 +73,10 @@ shard_create_schema() {
     shard_psql coord <<EOF
 CREATE EXTENSION fastnumeric;
 CREATE EXTENSION postgres_fdw;
-CREATE SERVER shard1 FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host '$SHARD_DIR',
+CREATE SERVER shard1 FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host '$SHARD_DIR/shard1',
     port '${SHARD_PORT[shard1]}', dbname 'postgres', extensions 'fastnumeric',
     async_capable 'true', batch_size '1000');
-CREATE SERVER shard2 FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host '$SHARD_DIR',
+CREATE SERVER shard2 FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host '$SHARD_DIR/shard2',
     port '${SHARD_PORT[shard2]}', dbname 'postgres', extensions 'fastnumeric',
     async_capable 'true', batch_size '1000');
 CREATE USER MAPPING FOR CURRENT_USER SERVER shard1;
