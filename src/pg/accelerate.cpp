@@ -207,8 +207,8 @@ void find_substitutes() {
     cache.fastnumeric_type = fastnumeric_type();
     if (!OidIsValid(cache.fastnumeric_type))
         return;
-    const Oid extension = get_extension_oid("fastnumeric", true);
-    const Oid schema = extension_schema(extension);
+    const Oid extension = fastnumeric_extension();
+    const Oid schema = fastnumeric_schema();
     const Oid type = cache.fastnumeric_type;
     const Oid args[2] = {type, type};
     for (int i = 0; i < kSubstituteCount; ++i) {

@@ -23,6 +23,7 @@ namespace {
 struct TypeCache {
     bool valid;
     bool callback_registered;
+    Oid extension;
     Oid type;
     Oid schema;
 };
@@ -30,28 +31,7 @@ TypeCache type_cache{};
 
 void forget_type(Datum, int, uint32) { type_cache.valid = false; }
 
-void look_up_type() {
-    if (!type_cache.callback_registered) {
-        CacheRegisterSyscacheCallback(TYPEOID, forget_type, Datum(0));
-        type_cache.callback_registered = true;
-    }
-    Oid type = InvalidOid;
-    Oid schema = InvalidOid;
-    const Oid extension = get_extension_oid("fastnumeric", true);
-    if (OidIsValid(extension)) {
-        schema = fastnumeric::extension_schema(extension);
-        type = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("fastnumeric"),
-                               ObjectIdGetDatum(schema));
-        if (!OidIsValid(type) || getExtensionOfObject(TypeRelationId, type) != extension)
-            type = schema = InvalidOid;
-    }
-    type_cache = TypeCache{true, true, type, schema};
-}
-
-}  // namespace
-
-namespace fastnumeric {
-
+/* The schema the extension was created in (get_extension_schema, not exported before 16). */
 Oid extension_schema(Oid extension) {
 #if PG_VERSION_NUM >= 160000
     return get_extension_schema(extension);
@@ -70,6 +50,28 @@ Oid extension_schema(Oid extension) {
 #endif
 }
 
+void look_up_type() {
+    if (!type_cache.callback_registered) {
+        CacheRegisterSyscacheCallback(TYPEOID, forget_type, Datum(0));
+        type_cache.callback_registered = true;
+    }
+    Oid type = InvalidOid;
+    Oid schema = InvalidOid;
+    const Oid extension = get_extension_oid("fastnumeric", true);
+    if (OidIsValid(extension)) {
+        schema = extension_schema(extension);
+        type = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("fastnumeric"),
+                               ObjectIdGetDatum(schema));
+        if (!OidIsValid(type) || getExtensionOfObject(TypeRelationId, type) != extension)
+            type = schema = InvalidOid;
+    }
+    type_cache = TypeCache{true, true, OidIsValid(type) ? extension : InvalidOid, type, schema};
+}
+
+}  // namespace
+
+namespace fastnumeric {
+
 Oid fastnumeric_type() {
     if (!type_cache.valid)
         look_up_type();
@@ -80,6 +82,12 @@ Oid fastnumeric_schema() {
     if (!type_cache.valid)
         look_up_type();
     return type_cache.schema;
+}
+
+Oid fastnumeric_extension() {
+    if (!type_cache.valid)
+        look_up_type();
+    return type_cache.extension;
 }
 
 }  // namespace fastnumeric

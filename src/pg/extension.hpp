@@ -12,14 +12,12 @@ extern "C" {
 
 namespace fastnumeric {
 
-/* The schema the extension was created in (get_extension_schema, not exported before 16). */
-Oid extension_schema(Oid extension);
-
-/* The fastnumeric type of this database's extension and the schema it lives in, or
-   InvalidOid when the extension is not created; looked up once and again after any change to
-   pg_type. */
+/* The fastnumeric type of this database's extension, the schema it lives in and the
+   extension's own OID, or InvalidOid when the extension is not created; looked up once and
+   again after any change to pg_type. */
 Oid fastnumeric_type();
 Oid fastnumeric_schema();
+Oid fastnumeric_extension();
 
 /* expression_tree_walker and query_tree_walker, whose callback type before 16 is an
    unprototyped C function. */
