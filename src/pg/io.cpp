@@ -131,7 +131,8 @@ Datum fastnumeric_out(PG_FUNCTION_ARGS) {
 
 /*
  * fastnumeric_recv(internal, oid, int4 typmod)
- * numeric's wire format decoded straight into its final datum: one palloc.  Every error, and
+ * numeric's wire format decoded straight into its final datum: one palloc; a value already in
+ * numeric's canonical short form (short_wire) is copied digit by digit.  Every error, and
  * values of more digits than the decoder holds, are numeric_recv's: it gets the message with
  * the cursor where it was, so its checks, messages and the caller's end-of-message check run
  * as if it had been called alone.
@@ -140,10 +141,19 @@ Datum fastnumeric_recv(PG_FUNCTION_ARGS) {
     StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
     const int32 typmod = PG_GETARG_INT32(2);
     const int remaining = buf->len - buf->cursor;
+    const unsigned char* message = reinterpret_cast<const unsigned char*>(buf->data) + buf->cursor;
+    const size_t available = remaining > 0 ? static_cast<size_t>(remaining) : 0;
+    ShortWire simple;
+    if (likely(short_wire(message, available, decode_typmod(typmod), &simple))) {
+        const size_t size = VARHDRSZ + 2 + 2 * static_cast<size_t>(simple.ndigits);
+        struct varlena* result = static_cast<struct varlena*>(palloc(size));
+        SET_VARSIZE(result, size);
+        copy_short_wire(message, simple, reinterpret_cast<unsigned char*>(VARDATA(result)));
+        buf->cursor += static_cast<int>(kWireHeaderSize + 2 * static_cast<size_t>(simple.ndigits));
+        PG_RETURN_POINTER(result);
+    }
     WireValue value;   // plain data: nothing to destroy if palloc fails
-    if (decode_wire(reinterpret_cast<const unsigned char*>(buf->data) + buf->cursor,
-                    remaining > 0 ? static_cast<size_t>(remaining) : 0, decode_typmod(typmod),
-                    &value) != WireStatus::Ok)
+    if (decode_wire(message, available, decode_typmod(typmod), &value) != WireStatus::Ok)
         return numeric_recv(fcinfo);
     buf->cursor += static_cast<int>(value.length);
     return value.kind == Kind::Finite ? finite_datum(value.digits.value()) : special_datum(value.kind);

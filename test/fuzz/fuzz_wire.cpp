@@ -10,6 +10,7 @@
  *   - when it accepts: the bytes taken, the kind, and for finite values sign, weight, dscale
  *     and digits (truncated to the sent dscale, typmod rounding half away from zero, stripped)
  *     are the model's, and so are the encoded body bytes;
+ *   - short_wire takes only messages decode_wire accepts, and gives the same body and length;
  *   - sending that body gives numeric_send's words, receiving those gives the same body again,
  *     and a canonical message (exactly what numeric_send writes for the value) comes back
  *     byte for byte: send(recv(x)) == x;
@@ -232,6 +233,18 @@ void check_receive(const std::vector<unsigned char>& m, const ref::Received& hea
                where);
     if (too_many)
         return;
+
+    // short_wire, where it takes the message, gives the same datum as decode_wire
+    ShortWire simple;
+    std::unique_ptr<unsigned char[]> exact(new unsigned char[m.size() > 0 ? m.size() : 1]);
+    std::copy(m.begin(), m.end(), exact.get());
+    if (short_wire(exact.get(), m.size(), decode_typmod(encode_typmod(t)), &simple)) {
+        ref::check(got == WireStatus::Ok, "short_wire took a message decode_wire refuses", where);
+        std::vector<unsigned char> b(2 + 2 * static_cast<size_t>(simple.ndigits));
+        copy_short_wire(exact.get(), simple, b.data());
+        ref::check(b == body_of(w) && w.length == kWireHeaderSize + b.size() - 2,
+                   "short_wire's body differs from decode_wire's", where);
+    }
 
     const ref::Received want = ref::numeric_recv(read, t);
     ref::check(got == expected_status(want.outcome), "status differs from numeric_recv's outcome",

@@ -4,7 +4,7 @@
  * Wire bytes are written out by hand from numeric_send's layout (big-endian words ndigits,
  * weight, sign, dscale, digits); bodies are numeric's storage rules written out by hand, or
  * the reference encoder of test/fuzz/reference.hpp.  The server-side differential test
- * (test/differential/run_recv_fuzz) checks the same against the real numeric_recv.
+ * (test/differential's receive suite) checks the same against the real numeric_recv.
  */
 #include <gtest/gtest.h>
 
@@ -59,14 +59,21 @@ struct Received {
     std::vector<unsigned char> body;   // the datum body when status is Ok
 };
 
-/* decode_wire from an exactly sized copy (AddressSanitizer sees any read past the end). */
+int shortcuts_taken = 0;   // receive()s that short_wire decided
+
+/* decode_wire from an exactly sized copy (AddressSanitizer sees any read past the end); where
+   short_wire takes the message too, its body must be decode_wire's. */
 Received receive(const std::vector<unsigned char>& message, int32_t typmod = kNoTypmod) {
     std::unique_ptr<unsigned char[]> exact(new unsigned char[message.size() + 1]);
     std::copy(message.begin(), message.end(), exact.get());
     WireValue w;
     Received r{decode_wire(exact.get(), message.size(), decode_typmod(typmod), &w), 0, {}};
-    if (r.status != WireStatus::Ok)
+    ShortWire simple;
+    const bool shortcut = short_wire(exact.get(), message.size(), decode_typmod(typmod), &simple);
+    if (r.status != WireStatus::Ok) {
+        EXPECT_FALSE(shortcut) << "short_wire took a value decode_wire refuses: " << ref::hex(message);
         return r;
+    }
     r.length = w.length;
     if (w.kind == Kind::Finite) {
         const FiniteValue v = w.digits.value();
@@ -74,6 +81,13 @@ Received receive(const std::vector<unsigned char>& message, int32_t typmod = kNo
         encode_finite(r.body.data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
     } else {
         r.body = ref::special_body(w.kind);
+    }
+    if (shortcut) {   // the shortcut, where it applies, gives decode_wire's datum and length
+        std::vector<unsigned char> b(2 + 2 * static_cast<size_t>(simple.ndigits));
+        copy_short_wire(exact.get(), simple, b.data());
+        EXPECT_EQ(b, r.body) << "short_wire: " << ref::hex(message) << " typmod " << typmod;
+        EXPECT_EQ(kWireHeaderSize + b.size() - 2, r.length) << ref::hex(message);
+        ++shortcuts_taken;
     }
     return r;
 }
@@ -346,6 +360,24 @@ TEST(WireRoundTrip, AnyDigitsAgainstTheReference) {
         ASSERT_EQ(send(r.body), reference_wire(ref::to_groups(want), want_dscale)) << where;
         ASSERT_EQ(receive(send(r.body)).body, r.body) << where;
     }
+}
+
+TEST(WireReceive, ShortcutTakesTheCommonValues) {
+    // money under no typmod and typmods: through short_wire; a dscale hiding a digit, a
+    // long-header dscale, a typmod that rounds, zero, unstripped digits: decode_wire alone
+    const int before = shortcuts_taken;
+    EXPECT_EQ(receive(wire(3, 1, NEG, 2, {12, 3456, 7800})).body, body({0xA000 | (2 << 7) | 1, 12, 3456, 7800}));
+    EXPECT_EQ(receive(wire(2, 1, POS, 0, {12, 3400}), typmod_of(12, 2)).body,
+              body({0x8000 | (2 << 7) | 1, 12, 3400}));
+    EXPECT_EQ(receive(wire(2, 0, POS, 3, {7, 1230}), typmod_of(12, 3)).body, body({0x8000 | (3 << 7), 7, 1230}));
+    EXPECT_EQ(shortcuts_taken, before + 3);
+    receive(wire(3, 1, POS, 2, {12, 3456, 7850}));   // the dscale hides a nonzero place
+    receive(wire(1, 0, POS, 64, {7}));
+    receive(wire(2, 0, POS, 4, {7, 1234}), typmod_of(12, 2));
+    receive(wire(0, 0, POS, 2));
+    receive(wire(2, 1, POS, 0, {0, 5}));
+    receive(wire(2, 0, POS, 4, {5, 0}));
+    EXPECT_EQ(shortcuts_taken, before + 3);
 }
 
 TEST(WireRoundTrip, TextParsedThenSentThenReceived) {
