@@ -1,10 +1,10 @@
--- The fastnumeric extension's member objects, one canonical line each, for comparing two
--- databases (test/differential/run_lifecycle): pg_describe_object of every member (pg_depend
--- deptype 'e') and of every operator family entry, with what defines it -- functions'
--- signature, language, volatility, strictness, parallel safety, source, support function and
--- owner; aggregates' every pg_aggregate column; types' I/O functions, storage and array type;
--- casts' function, context and method; operators' function, commutator, negator and
--- estimators; operator classes and families with their members -- and every comment.
+-- The fastnumeric extension's member objects, one canonical line each, for comparing two databases
+-- (test/differential/test_lifecycle_*.py): pg_describe_object of every member (pg_depend deptype
+-- 'e') and of every operator family entry, with what defines it -- functions' signature, language,
+-- volatility, strictness, parallel safety, source, support function and owner; aggregates' every
+-- pg_aggregate column; types' I/O functions, storage and array type; casts' function, context and
+-- method; operators' function, commutator, negator and estimators; operator classes and families
+-- with their members -- and every comment.
 -- Names are printed with search_path = pg_catalog, so anything outside pg_catalog carries its
 -- schema and a reference to a lookalike (say app.numeric) cannot pass for the real one.
 SET search_path = pg_catalog;
