@@ -1,0 +1,102 @@
+"""
+Operand pairs of the arithmetic suite (test_arith.py), from the operand shapes of
+harness/values.py: independent shapes, same shapes, and partners derived from the first
+operand (b = a, b = -a, one unit of its last digit off, the complement to a power of ten),
+pairs at numeric's range limits, and (base, exponent) pairs for ^.  test_round.py uses
+adjusted() to find operands near the top of the range.  Pure functions of (seed, count).
+"""
+
+import decimal
+import random
+
+from harness.values import SHAPE_BY_NAME, operand, s_boundary, s_money, s_qty, s_small_int, \
+    s_special, s_tiny, s_zero
+
+D = decimal.Decimal
+# exact arithmetic on operands of up to 131072 + 16383 digits
+CONTEXT = decimal.Context(prec=200000, Emax=10 ** 7, Emin=-10 ** 7)
+
+
+def last_unit(d):
+    return D(1).scaleb(d.as_tuple().exponent, CONTEXT)
+
+
+def as_text(d):
+    return format(d, "f") if -40 <= d.adjusted() <= 80 else str(d)
+
+
+def partner(r, a_text):
+    """b derived from a: equal, negated, one unit off, or the complement to a power of ten."""
+    a = D(a_text)
+    if not a.is_finite():
+        return a_text
+    kind = r.randint(0, 4)
+    if kind == 0:
+        return a_text
+    with decimal.localcontext(CONTEXT):
+        if kind == 1:
+            return as_text(-a)
+        if kind == 2:
+            return as_text(a + last_unit(a) * r.choice([-1, 1]))
+        if kind == 3:
+            return as_text(-(a + last_unit(a) * r.choice([-1, 1])))
+        p = D(10) ** (max(a.adjusted(), 0) + 1)
+        return as_text((p - abs(a)) * r.choice([-1, 1]))
+
+
+def adjusted(t):
+    """The exponent of T's leading digit (None for zero, NaN and the infinities)."""
+    d = D(t)
+    return None if not d.is_finite() or d == 0 else d.adjusted()
+
+
+def classify(a, b):
+    """(risky, moderate): risky pairs may leave numeric's range; moderate ones suit / and %."""
+    ea, eb = adjusted(a), adjusted(b)
+    risky = False
+    if ea is not None and eb is not None:
+        risky = ea + eb >= 131060 or max(ea, eb) >= 131068 or ea - eb >= 131060
+    elif ea is not None or eb is not None:
+        e = ea if ea is not None else eb
+        risky = e >= 131068
+    moderate = not risky and all(e is None or abs(e) <= 1000 for e in (ea, eb))
+    return risky, moderate
+
+
+# results at numeric's limits: sums and products just inside and just beyond the range
+EDGE_PAIRS = [("9e131071", "9e131071"), ("-9e131071", "9e131071"), ("9e131071", "-9e131071"),
+              ("9.999e131071", "1e131068"), ("5e131071", "5e131071"), ("4.9e131071", "5e131071"),
+              ("1e65535", "1e65535"), ("9.9e65535", "1.1e65536"), ("1e65536", "1e65536"),
+              ("1e-16383", "1e-16383"), ("5e-16383", "0.1"), ("5e-16383", "-0.1"),
+              ("9.999e-8192", "9.999e-8192"), ("0.5", "1e-16383"), ("9e131071", "0")]
+
+
+def generate(seed, count):
+    """The edge pairs, then random ones up to COUNT: (shape, a, b, risky, moderate)."""
+    r = random.Random(seed)
+    pairs = [("edge", a, b) + classify(a, b) for a, b in EDGE_PAIRS]
+    while len(pairs) < count:
+        mode = r.random()
+        sa, a = operand(r)
+        if mode < 0.45:
+            _, b = operand(r)
+        elif mode < 0.65:
+            _, b = operand(r, SHAPE_BY_NAME[sa])
+        else:
+            b = partner(r, a)
+        if r.random() < 0.5:
+            a, b = b, a
+        pairs.append((sa, a, b) + classify(a, b))
+    return pairs
+
+
+def power_pairs(seed, count):
+    """(base, exponent) texts: integral, half-integral and special exponents."""
+    r = random.Random(seed + 1)
+    out = []
+    for _ in range(count):
+        base = r.choice([s_money, s_qty, s_small_int, s_zero, s_special, s_tiny, s_boundary])(r)
+        exp = r.choice([str(r.randint(-12, 12)), "%d.5" % r.randint(-3, 3), "0.25", "-0.5",
+                        "NaN", "Infinity", "-Infinity", "0", str(r.randint(-30, 30)) + ".0"])
+        out.append((base, exp))
+    return out
