@@ -4,7 +4,7 @@
  * Wire bytes are written out by hand from numeric_send's layout (big-endian words ndigits,
  * weight, sign, dscale, digits); bodies are numeric's storage rules written out by hand, or
  * the reference encoder of test/fuzz/reference.hpp.  The server-side differential test
- * (test/differential's receive suite) checks the same against the real numeric_recv.
+ * (test/differential/test_recv.py) checks the same against the real numeric_recv.
  */
 #include <gtest/gtest.h>
 
