@@ -122,9 +122,18 @@ def tally(request):
     """The test's Tally; the test fails if any of its checks failed."""
     t = Tally(suite_of(request.node), request.config.getoption("max_bad"))
     _tallies[request.node.nodeid] = t
-    yield t
-    if t.failed:
+    return t
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem):
+    """Call the test, then fail it (not its teardown) if its tally counted a failed check."""
+    args = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+    pyfuncitem.obj(**args)
+    t = _tallies.get(pyfuncitem.nodeid)
+    if t is not None and t.failed:
         pytest.fail("%d checks failed:\n%s" % (t.failed, "\n".join(t.problems[:40])), pytrace=False)
+    return True
 
 
 def pytest_runtest_logreport(report):

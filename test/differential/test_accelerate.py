@@ -32,7 +32,7 @@ import random
 import time
 
 from harness import inputs
-from harness.psql import run_tagged
+from harness.psql import copy_data, run_tagged, splice
 
 SUITE = "accelerate"
 SEED = 20241201
@@ -178,15 +178,11 @@ def sql_array(items):
 
 
 def script(values, pairs):
-    head, body = SQL.read_text(encoding="utf-8").split("-- @@DATA@@\n", 1)
-    parts = [head, "COPY inputs FROM STDIN;\n"]
-    for i, (t, tm, _) in enumerate(values):
-        parts.append("%d\t%s\t%d\n" % (i, t.encode("utf-8").hex(), tm))
-    parts.append("\\.\nCOPY pair_ids FROM STDIN;\n")
-    for i, (a, b, neg, risky) in enumerate(pairs, 1):
-        parts.append("%d\t%d\t%d\t%s\t%s\n" % (i, a, b, "t" if neg else "f", "t" if risky else "f"))
-    parts.append("\\.\n")
-    parts.append(body)
+    data = copy_data("inputs", ("%d\t%s\t%d\n" % (i, t.encode("utf-8").hex(), tm)
+                                for i, (t, tm, _) in enumerate(values)))
+    data += copy_data("pair_ids", ("%d\t%d\t%d\t%s\t%s\n" % (i, a, b, "t" if neg else "f", "t" if risky else "f")
+                                   for i, (a, b, neg, risky) in enumerate(pairs, 1)))
+    parts = [splice(SQL.read_text(encoding="utf-8"), {"DATA": data})]
     for label, query, expect, settings, parallel in WORKLOADS:
         parts.append("SELECT 'PHASE', '%s';\n" % label)
         parts.append("SELECT * FROM pg_temp.compare('%s', $workload$%s$workload$, %s, %s, %s, :maxbad);\n"

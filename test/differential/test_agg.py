@@ -22,7 +22,7 @@ import os
 import pathlib
 import time
 
-from harness.psql import run_tagged, short, unhex
+from harness.psql import copy_data, run_tagged, short, splice, unhex
 from harness.values import decimal_text, digits, signed
 
 SUITE = "differential_agg"
@@ -139,13 +139,9 @@ DROP TABLE c, r;
 
 
 def script(groups, rows, below):
-    head, tail = SQL.read_text(encoding="utf-8").split("-- @@DATA@@\n", 1)
-    out = [head, "COPY grps FROM STDIN;\n"]
-    out.extend("%d\t%s\t%d\n" % g for g in groups)
-    out.append("\\.\nCOPY ain FROM STDIN;\n")
-    out.extend("%d\t%d\t%s\n" % (g, t, "\\N" if v is None else v) for g, t, v in rows)
-    out.append("\\.\n")
-    out.append(tail)
+    data = copy_data("grps", ("%d\t%s\t%d\n" % g for g in groups))
+    data += copy_data("ain", ("%d\t%d\t%s\n" % (g, t, "\\N" if v is None else v) for g, t, v in rows))
+    out = [splice(SQL.read_text(encoding="utf-8"), {"DATA": data})]
 
     out.append("SELECT 'PHASE', 'plain';\n")
     out.append("CREATE TEMP TABLE r AS SELECT g.grp, s.* FROM grps g CROSS JOIN LATERAL "

@@ -22,11 +22,10 @@ of operand pairs; the power pairs are max(1000, count / 40).  arith.sql holds th
 """
 
 import pathlib
-import re
 import time
 
 import arith_pairs
-from harness.psql import run_tagged, short, unhex
+from harness.psql import run_tagged, short, splice, unhex
 
 SUITE = "differential_arith"
 SEED = 20240603
@@ -118,11 +117,6 @@ SELECT 'BAD', op, 'constant {c}', pg_temp.hx(n::text), '', pg_temp.hx(n::text), 
 FROM dk WHERE n::bytea IS DISTINCT FROM f::bytea LIMIT :maxbad;
 DROP TABLE dk;
 """
-
-
-def splice(sql, parts):
-    """SQL with each line "-- @@NAME@@" replaced by PARTS[NAME] (every marker must have one)."""
-    return re.sub(r"^-- @@(\w+)@@\n", lambda m: parts[m.group(1)], sql, flags=re.M)
 
 
 def script(pairs, powers):

@@ -21,7 +21,7 @@ import pathlib
 import time
 
 from harness import inputs
-from harness.psql import run_tagged, short, unhex
+from harness.psql import copy_data, run_tagged, short, splice, unhex
 
 SUITE = "differential"
 SEED = 20240601
@@ -31,10 +31,9 @@ SQL = pathlib.Path(__file__).with_name("input.sql")
 
 
 def script(texts):
-    head, tail = SQL.read_text(encoding="utf-8").split("-- @@DATA@@\n", 1)
-    rows = "".join("%d\t%s\t%s\t{%s}\n" % (i, cat, text.encode("utf-8").hex(), ",".join(map(str, tms)))
-                   for i, (cat, text, tms) in enumerate(texts, 1))
-    return head + "COPY dt_input (id, cat, h, tms) FROM STDIN;\n" + rows + "\\.\n" + tail
+    rows = ("%d\t%s\t%s\t{%s}\n" % (i, cat, text.encode("utf-8").hex(), ",".join(map(str, tms)))
+            for i, (cat, text, tms) in enumerate(texts, 1))
+    return splice(SQL.read_text(encoding="utf-8"), {"DATA": copy_data("dt_input (id, cat, h, tms)", rows)})
 
 
 def input_mismatch(tally, f):

@@ -28,7 +28,7 @@ import time
 
 from arith_pairs import adjusted
 from harness import values
-from harness.psql import run_tagged, short, unhex
+from harness.psql import run_tagged, short, splice, unhex
 
 SUITE = "differential_round"
 SEED = 20261201
@@ -159,11 +159,7 @@ def script(operands, pairs):
     data.append("\\.\nCOPY rs_in FROM STDIN;\n")
     data += ["%d\t%d\n" % p for p in pairs]
     data.append("\\.\n")
-    sql = SQL.read_text(encoding="utf-8")
-    for name, text in (("DATA", "".join(data)), ("BULK", bulk())):
-        head, tail = sql.split("-- @@%s@@\n" % name)
-        sql = head + text + tail
-    return sql
+    return splice(SQL.read_text(encoding="utf-8"), {"DATA": "".join(data), "BULK": bulk()})
 
 
 def mismatch(tally, f):

@@ -20,7 +20,7 @@ Checks (each value):
 
 import pathlib
 
-from harness.psql import run_tagged
+from harness.psql import run_tagged, splice
 from harness.values import digits, typmod
 
 SUITE = "send"
@@ -67,7 +67,7 @@ def value_text(r):
 
 def script(rows, fastfile, numfile):
     data = "".join("%d\t%s\t%d\n" % (i, t, tm) for i, (t, tm) in enumerate(rows, 1))
-    return (SQL.read_text(encoding="utf-8").replace("-- @@DATA@@\n", data)
+    return (splice(SQL.read_text(encoding="utf-8"), {"DATA": data})
             .replace("@@FASTFILE@@", "'%s'" % fastfile).replace("@@NUMFILE@@", "'%s'" % numfile))
 
 

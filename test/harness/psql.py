@@ -1,8 +1,8 @@
 """
 psql against the server in the PG* variables.
 
-Differential suites compare in SQL: they generate one script (data as COPY ... FROM stdin,
-comparisons as queries) and read its output, one tagged row per line, fields separated by SEP:
+Differential suites compare in SQL: they generate one script (a template .sql file with the
+data spliced in as COPY ... FROM stdin blocks, comparisons as queries) and read its output, one tagged row per line, fields separated by SEP:
     PHASE  name             a step begins ("done" ends the script)
     INFO   text...          shown
     CHECK  group kind passed failed
@@ -10,6 +10,7 @@ comparisons as queries) and read its output, one tagged row per line, fields sep
 """
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -25,6 +26,16 @@ def rows(sql, sep="\t", check=True):
     if check and out.returncode != 0:
         raise RuntimeError("psql failed: %s" % out.stderr.strip())
     return [line.split(sep) for line in out.stdout.splitlines()]
+
+
+def splice(sql, parts):
+    """SQL with each line "-- @@NAME@@" replaced by PARTS[NAME] (every marker must have one)."""
+    return re.sub(r"^-- @@(\w+)@@\n", lambda m: parts[m.group(1)], sql, flags=re.M)
+
+
+def copy_data(table, lines):
+    """A COPY ... FROM STDIN block of a script: TABLE's rows, one tab-separated line each."""
+    return "COPY %s FROM STDIN;\n%s\\.\n" % (table, "".join(lines))
 
 
 def unhex(h):
