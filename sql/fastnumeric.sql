@@ -5,7 +5,7 @@
  *
  * Only the current version has an install script: a database at an earlier one gets here
  * through the update scripts (sql/fastnumeric--<from>--<to>.sql), and must end with exactly
- * the objects, definitions and comments this script makes (test/differential/run_lifecycle
+ * the objects, definitions and comments this script makes (test/differential/test_lifecycle_update.py
  * compares them).  So a change here is a new version, with an update script that makes the
  * same change; a released update script is never edited.
  *

@@ -1,7 +1,7 @@
 -- fastnumeric_support: a typmod coercion that cannot change the value is dropped (numeric's
 -- rule: same scale, no smaller precision), also under the free cast from numeric.  This is
 -- what lets ALTER COLUMN ... TYPE fastnumeric(12,2) over numeric(12,2) keep the table
--- (test/differential/run_lifecycle checks the relfilenode).
+-- (test/differential/test_lifecycle_alter.py checks the relfilenode).
 CREATE TABLE relabel_t (n numeric(12,2), f fastnumeric(12,2), u numeric);
 INSERT INTO relabel_t VALUES (1234567890.12, 1234567890.12, 1.005);
 
