@@ -8,7 +8,8 @@ REPO_DIR=$(dirname "$BENCH_DIR")
 # Debian's PostgreSQL 15 unless PG_CONFIG names another server (Debian's /usr/bin/pg_config
 # may point at another version); ensure_prereqs installs it when missing.
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
-export LC_ALL=C          # psql prints "Time: 1.234 ms" with a point, awk reads it back
+export LC_ALL=C          # psql prints "Time: 1.234 ms" with a point, bench/report.py reads it back
+PYTHON=/usr/bin/python3  # Debian's (bench/report.py and test/harness/cluster.py: standard library only)
 
 log() { printf '%s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -34,6 +35,7 @@ ensure_prereqs() {
     prereq_build "$PG_CONFIG"
     prereq_server "$PG_CONFIG"
     [[ "$*" == *valgrind* ]] && prereq_command valgrind valgrind
+    prereq_file "$PYTHON" python3
     prereq_command gnuplot gnuplot-nox   # the PNG chart of the ratios
     prereq_file "$("$PG_CONFIG" --includedir)/libpq-fe.h" libpq-dev   # bench/binary_params.c
     prereq_install
@@ -79,36 +81,30 @@ refuse_assert_server() {
         || die "the server has assertions enabled (debug_assertions = on): not a benchmark server"
 }
 
-# start_cluster SETTINGS...: initdb + start a throwaway server in a fresh temp dir, listening on
-# a Unix socket in that dir only (no TCP port, so it cannot clash with other servers).
-# Sets CLUSTER_DIR and exports PGHOST/PGPORT/PGUSER/PGDATABASE. Pair with stop_cluster (trap).
+# start_cluster "NAME = VALUE"...: a throwaway server of PG_CONFIG's in a fresh temp dir, on a
+# Unix socket in that dir only (test/harness/cluster.py: no TCP port, so nothing clashes with
+# other servers), with these settings. Sets CLUSTER_DIR and exports PGHOST/PGPORT/PGUSER/
+# PGDATABASE. Pair with stop_cluster (trap).
 start_cluster() {
+    local s set=() env
+    for s in "$@"; do
+        [[ $s =~ ^([a-z_.]+)\ *=\ *(.*)$ ]] || die "not a NAME = VALUE setting: $s"
+        set+=(--set "${BASH_REMATCH[1]}=${BASH_REMATCH[2]}")
+    done
     CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/fastnumeric-bench.XXXXXX")
-    is_root && chown postgres: "$CLUSTER_DIR"
-    chmod 755 "$CLUSTER_DIR"
     log "== throwaway cluster in $CLUSTER_DIR"
-    as_pg "$PGBIN/initdb" -D "$CLUSTER_DIR/data" -U postgres --auth=trust -E UTF8 --no-locale >/dev/null
-    {
-        echo "# fastnumeric benchmark settings"
-        echo "listen_addresses = ''"
-        echo "unix_socket_directories = '$CLUSTER_DIR'"
-        local s
-        for s in "$@"; do echo "$s"; done
-    } >>"$CLUSTER_DIR/data/postgresql.conf"
-    as_pg "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w -s start \
-        || { cat "$CLUSTER_DIR/server.log" >&2; die "could not start the throwaway cluster"; }
-    export PGHOST=$CLUSTER_DIR PGPORT=5432 PGUSER=postgres PGDATABASE=postgres
+    env=$("$PYTHON" "$REPO_DIR/test/harness/cluster.py" start "$PGBIN" "$CLUSTER_DIR" "${set[@]}") \
+        || die "could not start the throwaway cluster"
+    eval "$env"
 }
 
 stop_cluster() {
     [[ -n "${CLUSTER_DIR:-}" && -d "$CLUSTER_DIR" ]] || return 0
-    if [[ -f "$CLUSTER_DIR/data/postmaster.pid" ]]; then
-        as_pg "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -w -s stop || true
-    fi
     if [[ "${KEEP_CLUSTER:-0}" == 1 ]]; then
+        "$PYTHON" "$REPO_DIR/test/harness/cluster.py" stop "$CLUSTER_DIR" --keep
         log "== kept $CLUSTER_DIR"
     else
-        rm -rf "$CLUSTER_DIR"
+        "$PYTHON" "$REPO_DIR/test/harness/cluster.py" stop "$CLUSTER_DIR"
     fi
 }
 

@@ -1,0 +1,214 @@
+#!/usr/bin/python3
+"""
+bench/run's arithmetic and report (standard library only).
+
+    report.py measure PSQL_OUTPUT
+        prints "VALUE UNIT" for one psql session of a workload script: the ms of the statement
+        after "@bench measure" minus that after "@bench baseline" (if any), or ns per value when
+        the script printed "@bench rows N"; exits 1 when no measured timing is there
+    report.py report TIMINGS HEADER MD CSV CHART_DATA
+        TIMINGS: one line per workload and type, "name<TAB>unit<TAB>type<TAB>value value ...",
+        types in their @workload order (numeric, fastnumeric, ceiling, by-reference floor);
+        HEADER: the report's "key: value" lines.  Writes the Markdown report, the CSV
+        (bench/side_by_side reads its columns) and the chart's "workload ratio" lines, and
+        prints the header and tables on stdout.
+
+Medians, ranges and ratios are computed from the values as printed (two decimals) and
+formatted as C's printf does, so that every report rounds alike.
+"""
+
+import datetime
+import sys
+
+SLOTS = 4   # numeric, fastnumeric, ceiling, by-reference floor
+CSV_HEAD = ("workload,unit,numeric_median,numeric_min,numeric_max,fastnumeric_median,"
+            "fastnumeric_min,fastnumeric_max,ratio_numeric_fastnumeric,ceiling_type,"
+            "ceiling_median,ceiling_min,ceiling_max,ratio_fastnumeric_ceiling,floor_type,"
+            "floor_median,floor_min,floor_max")
+INTRO = """\
+Per-value workloads are in ns per value (measured query minus its baseline query, divided by
+the row count); the others in ms of wall clock (psql \\timing). Ceiling: the same work on int8
+(values scaled to integers) or on text. Ratios above 1x in numeric/fastnumeric mean fastnumeric is faster.
+By-ref floor (the _byref workloads): the same work on the cheapest by-reference built-in type
+(bench/README.md); numeric/floor is the most any by-reference type gains over numeric there."""
+
+
+def measure(path):
+    rows, want, times = 0.0, "", {}
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("@bench rows "):
+                rows = float(line.split()[2])
+            elif line == "@bench baseline":
+                want = "b"
+            elif line == "@bench measure":
+                want = "m"
+            elif line.startswith("Time: ") and want:
+                times[want] = float(line.split()[1])
+                want = ""
+    if "m" not in times:
+        return 1
+    v = times["m"] - times.get("b", 0.0)
+    print("%.2f ns/value" % (v * 1e6 / rows) if rows > 0 else "%.2f ms" % v)
+    return 0
+
+
+class Slot:
+    """One type's timings of a workload: median, min and max as two-decimal texts."""
+
+    def __init__(self, type_, values):
+        a = sorted(float(v) for v in values)
+        n = len(a)
+        median = a[n // 2] if n % 2 else (a[n // 2 - 1] + a[n // 2]) / 2
+        self.type = type_
+        self.median, self.min, self.max = ("%.2f" % x for x in (median, a[0], a[-1]))
+
+
+def read_timings(path):
+    """[(name, unit, [Slot or None] * SLOTS)]: a workload's lines follow each other."""
+    result = []
+    with open(path) as f:
+        for line in f:
+            name, unit, type_, values = line.rstrip("\n").split("\t")
+            if not result or result[-1][0] != name:
+                result.append((name, unit, []))
+            result[-1][2].append(Slot(type_, values.split()))
+    return [(name, unit, (slots + [None] * SLOTS)[:SLOTS]) for name, unit, slots in result]
+
+
+def num(x):
+    if x is None:
+        return "-"
+    v = float(x)
+    if v >= 100:
+        return "%.0f" % v
+    if v >= 10:
+        return "%.1f" % v
+    return "%.2f" % v if v >= 1 or v <= -1 else "%.3f" % v
+
+
+def ratio(a, b, fmt="%.2fx", none="-"):
+    """a/b of two slots' medians; NONE when either slot is missing or b is not positive."""
+    if a is None or b is None or float(b.median) <= 0:
+        return none
+    return fmt % (float(a.median) / float(b.median))
+
+
+def typed(s):
+    return "-" if s is None else "%s (%s)" % (num(s.median), s.type)
+
+
+def named(s, name):
+    """A first or second type other than numeric / fastnumeric (a variant a script reads from
+    T, like numeric_accelerated) is named in its cell."""
+    return num(s.median) if s.type == name else typed(s)
+
+
+def span(s):
+    return "-" if s is None else "%s-%s" % (num(s.min), num(s.max))
+
+
+def table(workloads):
+    """The results table as rows of cells; the floor columns only when some workload has one."""
+    floors = any(slots[3] is not None for _, _, slots in workloads)
+    head = ["workload", "unit", "numeric", "fastnumeric", "numeric/fastnumeric", "ceiling",
+            "fastnumeric/ceiling"]
+    if floors:
+        head += ["by-ref floor", "numeric/floor", "floor/ceiling"]
+    head.append("min-max: numeric / fastnumeric / ceiling" + (" / floor" if floors else ""))
+    rows = [head]
+    for name, unit, (n, f, c, b) in workloads:
+        row = [name, unit, named(n, "numeric"), "-" if f is None else named(f, "fastnumeric"),
+               ratio(n, f), typed(c), ratio(f, c)]
+        if floors:
+            row += [typed(b), ratio(n, b), ratio(b, c)]
+        row.append(" / ".join(span(s) for s in ((n, f, c, b) if floors else (n, f, c))))
+        rows.append(row)
+    return rows
+
+
+def markdown(rows):
+    """An aligned Markdown table: the first two columns left-aligned, the others right (widths
+    in bytes, as under LC_ALL=C)."""
+    widths = [max(len(r[i].encode()) for r in rows) for i in range(len(rows[0]))]
+
+    def pad(cell, i):
+        fill = " " * (widths[i] - len(cell.encode()))
+        return cell + fill if i < 2 else fill + cell
+
+    lines = []
+    for k, row in enumerate(rows):
+        lines.append("|" + "".join(" %s |" % pad(c, i) for i, c in enumerate(row)))
+        if k == 0:
+            lines.append("|" + "".join(" %s |" % ("-" * w if i < 2 else "-" * (w - 1) + ":")
+                                       for i, w in enumerate(widths)))
+    return lines
+
+
+def parallel(workloads):
+    """Each NAME_parallel (2 workers) against NAME (serial), per type."""
+    by_name = {name: slots for name, _, slots in workloads}
+    ms = lambda s: "-" if s is None else "%.0f" % float(s.median)
+    lines = []
+    for name, _, (pn, pf, pc, _) in workloads:
+        serial = name[:-len("_parallel")] if name.endswith("_parallel") else None
+        if serial not in by_name:
+            continue
+        sn, sf, sc, _ = by_name[serial]
+        if not lines:
+            lines += ["| workload | numeric 0 / 2 workers | speedup | fastnumeric 0 / 2 workers"
+                      " | speedup | ceiling speedup |",
+                      "| --- | --: | --: | --: | --: | --: |"]
+        ceiling = "-" if sc is None else "%s (%s)" % (ratio(sc, pc), sc.type)
+        lines.append("| %s | %s / %s ms | %s | %s / %s ms | %s | %s |"
+                     % (serial, ms(sn), ms(pn), ratio(sn, pn), ms(sf), ms(pf), ratio(sf, pf), ceiling))
+    return lines
+
+
+def csv_rows(workloads):
+    def cells(s):
+        return ["", "", ""] if s is None else [s.median, s.min, s.max]
+
+    for name, unit, (n, f, c, b) in workloads:
+        yield ",".join([name, unit] + cells(n) + cells(f) + [ratio(n, f, "%.3f", "")]
+                       + ["" if c is None else c.type] + cells(c) + [ratio(f, c, "%.3f", "")]
+                       + ["" if b is None else b.type] + cells(b))
+
+
+def report(timings, header_file, md_file, csv_file, chart_file):
+    workloads = read_timings(timings)
+    with open(header_file) as f:
+        header = f.read().splitlines()
+    tab = markdown(table(workloads))
+    par = parallel(workloads)
+    today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    md = (["# fastnumeric benchmark, " + today, ""] + ["- " + h for h in header] + [""]
+          + INTRO.splitlines() + [""] + tab)
+    if par:
+        md += ["", "Parallel speedup (time with 0 workers / time with 2 workers, medians):", ""] + par
+    csv = ["# " + h for h in header] + [CSV_HEAD] + list(csv_rows(workloads))
+    # the chart's bars: numeric/fastnumeric where both were measured
+    chart = ["%s %s" % (name, ratio(n, f, "%.3f")) for name, _, (n, f, _, _) in workloads
+             if ratio(n, f, "%.3f", "")]
+    for path, lines in ((md_file, md), (csv_file, csv), (chart_file, chart)):
+        with open(path, "w") as f:
+            f.write("".join(line + "\n" for line in lines))
+    out = [""] + header + [""] + tab + [""]
+    if par:
+        out += ["Parallel speedup (0 workers / 2 workers):"] + par + [""]
+    sys.stdout.write("".join(line + "\n" for line in out))
+    return 0
+
+
+def main(argv):
+    if len(argv) == 2 and argv[0] == "measure":
+        return measure(argv[1])
+    if len(argv) == 6 and argv[0] == "report":
+        return report(*argv[1:])
+    sys.stderr.write(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
