@@ -86,14 +86,11 @@ refuse_assert_server() {
 # other servers), with these settings. Sets CLUSTER_DIR and exports PGHOST/PGPORT/PGUSER/
 # PGDATABASE. Pair with stop_cluster (trap).
 start_cluster() {
-    local s set=() env
-    for s in "$@"; do
-        [[ $s =~ ^([a-z_.]+)\ *=\ *(.*)$ ]] || die "not a NAME = VALUE setting: $s"
-        set+=(--set "${BASH_REMATCH[1]}=${BASH_REMATCH[2]}")
-    done
+    local s conf=() env
+    for s in "$@"; do conf+=(--conf "$s"); done
     CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/fastnumeric-bench.XXXXXX")
     log "== throwaway cluster in $CLUSTER_DIR"
-    env=$("$PYTHON" "$REPO_DIR/test/harness/cluster.py" start "$PGBIN" "$CLUSTER_DIR" "${set[@]}") \
+    env=$("$PYTHON" "$REPO_DIR/test/harness/cluster.py" start "$PGBIN" "$CLUSTER_DIR" --locale C "${conf[@]}") \
         || die "could not start the throwaway cluster"
     eval "$env"
 }
@@ -101,10 +98,10 @@ start_cluster() {
 stop_cluster() {
     [[ -n "${CLUSTER_DIR:-}" && -d "$CLUSTER_DIR" ]] || return 0
     if [[ "${KEEP_CLUSTER:-0}" == 1 ]]; then
-        "$PYTHON" "$REPO_DIR/test/harness/cluster.py" stop "$CLUSTER_DIR" --keep
+        "$PYTHON" "$REPO_DIR/test/harness/cluster.py" stop "$CLUSTER_DIR" --bindir "$PGBIN" --keep
         log "== kept $CLUSTER_DIR"
     else
-        "$PYTHON" "$REPO_DIR/test/harness/cluster.py" stop "$CLUSTER_DIR"
+        "$PYTHON" "$REPO_DIR/test/harness/cluster.py" stop "$CLUSTER_DIR" --bindir "$PGBIN"
     fi
 }
 

@@ -5,10 +5,10 @@ root, so as root the server runs as the `postgres` user.
 
 From bash:
     eval "$(python3 test/harness/cluster.py start BINDIR DIR [--port N] [--set NAME=VALUE ...]
-                                                     [--conf 'LINE' ...])"
+                                                     [--conf 'LINE' ...] [--locale C])"
         exports PGHOST PGPORT PGUSER PGDATABASE for a new cluster in DIR (made if missing);
         --set and --conf add postgresql.conf settings (--conf: a line as it is written)
-    python3 test/harness/cluster.py stop DIR [--keep]
+    python3 test/harness/cluster.py stop DIR [--bindir BINDIR] [--keep]
 """
 
 import argparse
@@ -35,8 +35,9 @@ def free_port():
 class Cluster:
     """A cluster of the server in BINDIR, in DIR/data, its socket and log in DIR."""
 
-    def __init__(self, bindir, directory, port=None, settings=()):
+    def __init__(self, bindir, directory, port=None, settings=(), locale="C.UTF-8"):
         self.bindir = bindir
+        self.locale = locale
         self.dir = os.path.abspath(directory)
         self.data = os.path.join(self.dir, "data")
         self.log = os.path.join(self.dir, "server.log")
@@ -55,13 +56,13 @@ class Cluster:
 
     def start(self):
         """initdb and start; UTF8 whatever the caller's locale (expected outputs hold non-ASCII
-        text).  Returns the PG* variables that reach it."""
+        text), collation C.UTF-8 unless told.  Returns the PG* variables that reach it."""
         os.makedirs(self.dir, exist_ok=True)
         os.chmod(self.dir, 0o755)
         if os.geteuid() == 0:
             shutil.chown(self.dir, "postgres", "postgres")
         self._run(os.path.join(self.bindir, "initdb"), "-D", self.data, "-A", "trust", "-U", "postgres",
-                  "--no-sync", "-E", "UTF8", "--locale=C.UTF-8")
+                  "--no-sync", "-E", "UTF8", "--locale=" + self.locale)
         conf = ["listen_addresses = ''", "unix_socket_directories = '%s'" % self.dir,
                 "port = %d" % self.port, "fsync = off"] + self.settings
         with open(os.path.join(self.data, "postgresql.conf"), "a") as f:
@@ -81,17 +82,18 @@ class Cluster:
             shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def stop_directory(directory, keep=False):
-    """Stop whatever cluster runs in DIRECTORY/data (its pg_ctl is found from postmaster.pid's
-    owner process), then remove DIRECTORY unless KEEP."""
+def stop_directory(directory, bindir=None, keep=False):
+    """Stop whatever cluster runs in DIRECTORY/data with BINDIR's pg_ctl (by default the
+    postmaster's own, from postmaster.pid), then remove DIRECTORY unless KEEP."""
     data = os.path.join(directory, "data")
     pidfile = os.path.join(data, "postmaster.pid")
     if os.path.exists(pidfile):
-        pid = int(open(pidfile).readline())
         try:
-            bindir = os.path.dirname(os.readlink("/proc/%d/exe" % pid))
+            if bindir is None:
+                pid = int(open(pidfile).readline())
+                bindir = os.path.dirname(os.readlink("/proc/%d/exe" % pid))
             Cluster(bindir, directory).stop(keep=True)
-        except OSError:
+        except (OSError, ValueError):
             pass
     if not keep:
         shutil.rmtree(directory, ignore_errors=True)
@@ -106,20 +108,22 @@ def main():
     s.add_argument("--port", type=int)
     s.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     s.add_argument("--conf", action="append", default=[], metavar="LINE")
+    s.add_argument("--locale", default="C.UTF-8")
     t = sub.add_parser("stop")
     t.add_argument("dir")
+    t.add_argument("--bindir", help="its pg_ctl (default: the running postmaster's)")
     t.add_argument("--keep", action="store_true")
     args = ap.parse_args()
     if args.what == "start":
         settings = ["%s = '%s'" % tuple(x.split("=", 1)) for x in args.set] + args.conf
         try:
-            env = Cluster(args.bindir, args.dir, args.port, settings).start()
+            env = Cluster(args.bindir, args.dir, args.port, settings, args.locale).start()
         except RuntimeError as e:
             sys.exit("cluster: %s" % e)
         for k, v in env.items():
             print("export %s=%s" % (k, shlex.quote(v)))
     else:
-        stop_directory(args.dir, args.keep)
+        stop_directory(args.dir, args.bindir, args.keep)
 
 
 if __name__ == "__main__":
