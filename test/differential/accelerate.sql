@@ -6,9 +6,6 @@
 -- pg_temp.compare() call per workload.  Tables live in a scratch schema (regular tables:
 -- temporary ones are never scanned in parallel).
 
-\set ON_ERROR_STOP 1
-SET client_min_messages = warning;
-SET jit = off;
 SET track_functions = 'all';
 SELECT 'PHASE', 'setup';
 -- the extension and the numeric/fastnumeric -> bytea binary casts come from the test's fixtures

@@ -5,11 +5,8 @@
 -- Data lives in a regular table of a scratch schema: temporary tables are never scanned in
 -- parallel.
 
-\set ON_ERROR_STOP 1
-SET client_min_messages = warning;
 SELECT 'PHASE', 'setup';
 -- the extension and the numeric/fastnumeric -> bytea binary casts come from the test's fixtures
-SET jit = off;
 SET work_mem = '256MB';
 SET max_parallel_workers_per_gather = 0;
 DROP SCHEMA IF EXISTS :"schema" CASCADE;

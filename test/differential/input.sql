@@ -5,15 +5,12 @@
 -- Every result row is tagged in its first field (PHASE, INFO, CHECK, BAD, PAIRBAD, SORT,
 -- PLAN); arbitrary strings travel hex-encoded so that tabs and newlines survive.
 
-\set ON_ERROR_STOP 1
-SET client_min_messages = warning;
 SET search_path = public, pg_catalog;
 
 SELECT 'PHASE', 'setup';
 -- the extension and the numeric/fastnumeric -> bytea binary casts come from the test's fixtures
 SET work_mem = '256MB';
 SET max_parallel_workers_per_gather = 0;   -- serial: the comparisons are the point, not the speed
-SET jit = off;
 
 -- One evaluation: numeric_in and fastnumeric_in on the same text and typmod, each in its own
 -- exception block.  Errors give SQLSTATE and message (with detail and hint appended).
@@ -53,9 +50,6 @@ END
 $f$;
 
 -- Strings out to test_input.py: hex of the UTF-8 bytes, '' for NULL-free transport.
-CREATE FUNCTION pg_temp.hx(s text) RETURNS text LANGUAGE sql IMMUTABLE AS
-$$ SELECT CASE WHEN s IS NULL THEN '~' ELSE encode(convert_to(s, 'UTF8'), 'hex') END $$;
-
 -- Lines of an EXPLAIN ANALYZE that say how a sort ran.
 CREATE FUNCTION pg_temp.sort_methods(q text) RETURNS SETOF text LANGUAGE plpgsql AS
 $f$

@@ -5,17 +5,11 @@
 -- function.  Result rows are tagged in their first field (PHASE, INFO, CHECK, BAD); texts
 -- travel hex-encoded.
 
-\set ON_ERROR_STOP 1
-SET client_min_messages = warning;
 SET search_path = public, pg_catalog;
 SET work_mem = '256MB';
 SET max_parallel_workers_per_gather = 0;
-SET jit = off;
 SELECT 'PHASE', 'setup';
 -- the extension and the numeric/fastnumeric -> bytea binary casts come from the test's fixtures
-
-CREATE FUNCTION pg_temp.hx(s text) RETURNS text LANGUAGE sql IMMUTABLE AS
-$$ SELECT CASE WHEN s IS NULL THEN '~' ELSE encode(convert_to(s, 'UTF8'), 'hex') END $$;
 
 -- One evaluation of expression e (over x and s) with errors caught: numeric's or fastnumeric's.
 CREATE FUNCTION pg_temp.try_fn(e text, fast bool, xt text, s int,

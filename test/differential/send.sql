@@ -6,12 +6,9 @@
 -- variables in \copy).  Rows are tagged: PHASE, INFO, CHECK group kind passed failed, BAD
 -- (the first mismatches), FORMS (how many long values are stored in each toast form).
 
-\set ON_ERROR_STOP 1
-SET client_min_messages = warning;
 SELECT 'PHASE', 'setup';
 -- the extension and the numeric/fastnumeric -> bytea binary casts come from the test's fixtures
 SET max_parallel_workers_per_gather = 0;
-SET jit = off;
 SELECT setseed(:seedfrac) \g /dev/null
 DROP SCHEMA IF EXISTS send_check CASCADE;
 CREATE SCHEMA send_check;

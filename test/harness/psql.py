@@ -10,6 +10,7 @@ data spliced in as COPY ... FROM stdin blocks, comparisons as queries) and read 
 """
 
 import os
+import pathlib
 import re
 import shutil
 import subprocess
@@ -17,6 +18,7 @@ import tempfile
 import time
 
 SEP = "\x1f"
+SESSION = pathlib.Path(__file__).with_name("session.sql")   # before every script
 
 
 def rows(sql, sep="\t", check=True):
@@ -52,12 +54,13 @@ def short(s, n=90):
 
 
 def run_tagged(script, tally, variables=None, handlers=None, appname="fastnumeric-test", keep=None):
-    """Run SCRIPT (text) with psql -v NAME=VALUE for VARIABLES; CHECK rows go to TALLY, other
+    """Run session.sql and SCRIPT (text) with psql -v NAME=VALUE for VARIABLES; CHECK rows go to TALLY, other
     tags to HANDLERS[tag](fields).  A psql failure, or a script that never reached PHASE done,
     is a failed run.  KEEP: also copy the script to that file."""
     handlers = handlers or {}
     fd, path = tempfile.mkstemp(prefix="fastnumeric-", suffix=".sql")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(SESSION.read_text(encoding="utf-8"))
         f.write(script)
     if keep:
         shutil.copyfile(path, keep)
