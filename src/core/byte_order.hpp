@@ -32,4 +32,16 @@ __attribute__((no_sanitize("address"))) inline uint64_t load_le64(const void* p)
     return kLittleEndian ? w : __builtin_bswap64(w);
 }
 
+/* The big-endian 16-bit word at p, and p's two bytes set to v big-endian (numeric's wire). */
+inline uint16_t load_be16(const void* p) {
+    uint16_t w;
+    std::memcpy(&w, p, sizeof w);
+    return kLittleEndian ? __builtin_bswap16(w) : w;
+}
+
+inline void store_be16(void* p, uint16_t v) {
+    const uint16_t w = kLittleEndian ? __builtin_bswap16(v) : v;
+    std::memcpy(p, &w, sizeof w);
+}
+
 }  // namespace fastnumeric

@@ -7,14 +7,6 @@ namespace fastnumeric {
 
 namespace {
 
-/* Wire words are big-endian whatever the machine; bodies keep native order (load_u16). */
-inline uint16_t load_be16(const unsigned char* p) { return static_cast<uint16_t>(p[0] << 8 | p[1]); }
-
-inline void store_be16(unsigned char* p, uint16_t v) {
-    p[0] = static_cast<unsigned char>(v >> 8);
-    p[1] = static_cast<unsigned char>(v);
-}
-
 inline bool is_special_word(uint16_t h) { return (h & kSignMask) == kSpecial; }
 
 }  // namespace

@@ -132,7 +132,7 @@ Datum fastnumeric_out(PG_FUNCTION_ARGS) {
 /*
  * fastnumeric_recv(internal, oid, int4 typmod)
  * numeric's wire format decoded straight into its final datum: one palloc; a value already in
- * numeric's canonical short form (short_wire) is copied digit by digit.  Every error, and
+ * numeric's canonical short form (short_wire_digits, short_wire_body) is copied digit by digit.  Every error, and
  * values of more digits than the decoder holds, are numeric_recv's: it gets the message with
  * the cursor where it was, so its checks, messages and the caller's end-of-message check run
  * as if it had been called alone.
@@ -143,14 +143,16 @@ Datum fastnumeric_recv(PG_FUNCTION_ARGS) {
     const int remaining = buf->len - buf->cursor;
     const unsigned char* message = reinterpret_cast<const unsigned char*>(buf->data) + buf->cursor;
     const size_t available = remaining > 0 ? static_cast<size_t>(remaining) : 0;
-    ShortWire simple;
-    if (likely(short_wire(message, available, decode_typmod(typmod), &simple))) {
-        const size_t size = VARHDRSZ + 2 + 2 * static_cast<size_t>(simple.ndigits);
+    if (const int ndigits = short_wire_digits(message, available); likely(ndigits > 0)) {
+        const size_t size = VARHDRSZ + 2 + 2 * static_cast<size_t>(ndigits);
         struct varlena* result = static_cast<struct varlena*>(palloc(size));
-        SET_VARSIZE(result, size);
-        copy_short_wire(message, simple, reinterpret_cast<unsigned char*>(VARDATA(result)));
-        buf->cursor += static_cast<int>(kWireHeaderSize + 2 * static_cast<size_t>(simple.ndigits));
-        PG_RETURN_POINTER(result);
+        if (likely(short_wire_body(message, ndigits, decode_typmod(typmod),
+                                   reinterpret_cast<unsigned char*>(VARDATA(result))))) {
+            SET_VARSIZE(result, size);
+            buf->cursor += static_cast<int>(kWireHeaderSize + 2 * static_cast<size_t>(ndigits));
+            PG_RETURN_POINTER(result);
+        }
+        pfree(result);
     }
     WireValue value;   // plain data: nothing to destroy if palloc fails
     if (decode_wire(message, available, decode_typmod(typmod), &value) != WireStatus::Ok)
