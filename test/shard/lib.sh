@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # A coordinator and two shard clusters of PostgreSQL 15 on this machine, joined by postgres_fdw.
-# Sourced by test/shard/run (the test and demo) and bench/shard (the benchmark).
+# Sourced by test/shard/run (the test and demo) and bench/shard (the benchmark);
+# test/differential/parallel_rows.py runs its shard_generate_rows (the same rows there).
 #
 #   shard_start [SETTING ...]      three throwaway clusters (test/harness/cluster.py) on Unix
 #                                  sockets in a fresh directory under /tmp (SHARD_DIR); extra
