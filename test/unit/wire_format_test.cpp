@@ -16,16 +16,14 @@
 
 #include "core/decimal_parse.hpp"
 #include "core/wire_format.hpp"
+#include "bodies.hpp"
 #include "../fuzz/reference.hpp"   // decimal-string rounding and truncation, numeric's encoder
 
-using namespace fastnumeric;
+using namespace unit;
 
 namespace {
 
 constexpr uint16_t POS = 0x0000, NEG = 0x4000, NAN_ = 0xC000, PINF = 0xD000, NINF = 0xF000;
-constexpr int32_t kNoTypmod = -1;
-
-int32_t typmod_of(int precision, int scale) { return ((precision << 16) | (scale & 0x7FF)) + 4; }
 
 /* A wire value: big-endian ndigits, weight, sign, dscale, digits (any 16-bit patterns). */
 std::vector<unsigned char> wire(int ndigits, int weight, uint16_t sign, int dscale,
@@ -41,15 +39,6 @@ std::vector<unsigned char> wire(int ndigits, int weight, uint16_t sign, int dsca
     put(dscale);
     for (int d : digits)
         put(d);
-    return out;
-}
-
-/* A numeric body (native-order words). */
-std::vector<unsigned char> body(std::initializer_list<uint16_t> words) {
-    std::vector<unsigned char> out(2 * words.size());
-    size_t i = 0;
-    for (uint16_t w : words)
-        store_u16(&out[2 * i++], w);
     return out;
 }
 

@@ -1,5 +1,5 @@
 /*
- * arith_test.cpp — src/core/digit_arith against a slow, obviously correct reference.
+ * digit_arith_test.cpp — src/core/digit_arith against a slow, obviously correct reference.
  *
  * The reference works on decimal strings, one decimal digit at a time (schoolbook addition,
  * subtraction and multiplication, from test/fuzz/reference.hpp, which the fuzz harnesses

@@ -1,5 +1,5 @@
 /*
- * agg_test.cpp — unit tests of the sum accumulator (src/core/sum_accum.hpp) against a slow
+ * sum_accum_test.cpp — unit tests of the sum accumulator (src/core/sum_accum.hpp) against a slow
  * reference: decimal digits in a fixed window, one digit at a time.
  */
 #include <gtest/gtest.h>

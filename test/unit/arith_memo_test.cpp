@@ -1,5 +1,5 @@
 /*
- * memo_test.cpp — unit tests of the arithmetic memo (src/core/arith_memo.hpp): its keys, its
+ * arith_memo_test.cpp — unit tests of the arithmetic memo (src/core/arith_memo.hpp): its keys, its
  * table and the rule that turns it off.
  */
 #include <gtest/gtest.h>

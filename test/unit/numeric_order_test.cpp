@@ -1,0 +1,159 @@
+/*
+ * numeric_order_test.cpp — src/core/numeric_order: comparisons and abbreviated keys against a slow reference.
+ *
+ * Byte-level expectations are numeric's encoding rules written out by hand; the server-side
+ * differential suites (test/differential) check the same against the real numeric.
+ */
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/numeric_order.hpp"
+#include "bodies.hpp"
+
+using namespace unit;
+
+/* ---- ordering: checked against a slow reference on decimal strings ---- */
+namespace {
+
+/* Reference compare of two canonical decimal strings ([-]int[.frac]). */
+int reference_compare(const std::string& a, const std::string& b) {
+    auto split = [](const std::string& s, bool* neg, std::string* ip, std::string* fp) {
+        size_t p = 0;
+        *neg = s[0] == '-';
+        if (*neg)
+            p = 1;
+        const size_t dot = s.find('.');
+        *ip = s.substr(p, dot == std::string::npos ? std::string::npos : dot - p);
+        *fp = dot == std::string::npos ? "" : s.substr(dot + 1);
+        ip->erase(0, std::min(ip->find_first_not_of('0'), ip->size()));
+        fp->erase(fp->find_last_not_of('0') + 1);
+    };
+    bool na, nb;
+    std::string ia, fa, ib, fb;
+    split(a, &na, &ia, &fa);
+    split(b, &nb, &ib, &fb);
+    const bool za = ia.empty() && fa.empty(), zb = ib.empty() && fb.empty();
+    if (za)
+        na = false;
+    if (zb)
+        nb = false;
+    auto sgn = [](bool z, bool n) { return z ? 0 : n ? -1 : 1; };
+    if (sgn(za, na) != sgn(zb, nb))
+        return sgn(za, na) < sgn(zb, nb) ? -1 : 1;
+    int mag;
+    if (ia.size() != ib.size())
+        mag = ia.size() < ib.size() ? -1 : 1;
+    else {
+        const size_t n = std::max(fa.size(), fb.size());
+        fa.resize(n, '0');
+        fb.resize(n, '0');
+        const int c = (ia + fa).compare(ib + fb);
+        mag = c < 0 ? -1 : c > 0 ? 1 : 0;
+    }
+    return na ? -mag : mag;
+}
+
+std::string random_decimal(std::mt19937_64& rng) {
+    static const char* shapes[] = {"0", "1", "9999", "10000", "0.0001", "0.9999", "99999999.99995"};
+    if (rng() % 8 == 0)
+        return std::string(rng() % 2 ? "-" : "") + shapes[rng() % 7];
+    std::string s = rng() % 2 ? "-" : "";
+    const int nint = static_cast<int>(rng() % 14), nfrac = static_cast<int>(rng() % 14);
+    for (int k = 0; k < nint; ++k)
+        s += static_cast<char>('0' + rng() % (k == 0 ? 3 : 10));   // many ties and zeros
+    if (nint == 0)
+        s += '0';
+    if (nfrac > 0) {
+        s += '.';
+        for (int k = 0; k < nfrac; ++k)
+            s += static_cast<char>('0' + rng() % 3);
+    }
+    return s;
+}
+
+}  // namespace
+
+TEST(Order, MatchesReferenceAndAbbreviatedKeysNeverDisagree) {
+    std::mt19937_64 rng(7);
+    int short_path = 0;
+    for (int i = 0; i < 200000; ++i) {
+        const std::string a = random_decimal(rng), b = random_decimal(rng);
+        const auto ba = encode_text(a), bb = encode_text(b);
+        ASSERT_FALSE(ba.empty());
+        ASSERT_FALSE(bb.empty());
+        const NumericView va = view(ba), vb = view(bb);
+        const int expect = reference_compare(a, b);
+        ASSERT_EQ(compare_numeric(va, vb), expect) << a << " vs " << b;
+        const int64_t ka = abbreviated_key(va), kb = abbreviated_key(vb);
+        if (ka != kb) {
+            ASSERT_EQ(ka < kb ? -1 : 1, expect) << a << " vs " << b;
+        }
+        int64_t short_key;
+        if (short_abbreviated_key(ba.data(), ba.size(), &short_key)) {
+            ASSERT_EQ(short_key, ka) << a;
+        }
+        int r = 2;
+        if (compare_short_bodies(ba.data(), ba.size(), bb.data(), bb.size(), &r)) {
+            ++short_path;
+            ASSERT_EQ(r, expect) << a << " vs " << b;
+        }
+    }
+    EXPECT_GT(short_path, 100000);   // the undecoded path is the common one
+}
+
+TEST(Order, ShortBodyPathReadsMissingDigitsAsZero) {
+    // 10000 written as [1 0] (weight 1, a trailing zero digit) against [1] and neighbours
+    const auto padded = body({0x8000 | 1, 1, 0}), plain = encode_text("10000");
+    const auto above = encode_text("10000.0001"), negative_padded = body({0x8000 | 0x2000 | 1, 1, 0});
+    int r = 7;
+    ASSERT_TRUE(compare_short_bodies(padded.data(), padded.size(), plain.data(), plain.size(), &r));
+    EXPECT_EQ(r, 0);
+    ASSERT_TRUE(compare_short_bodies(plain.data(), plain.size(), padded.data(), padded.size(), &r));
+    EXPECT_EQ(r, 0);
+    ASSERT_TRUE(compare_short_bodies(padded.data(), padded.size(), above.data(), above.size(), &r));
+    EXPECT_EQ(r, -1);
+    ASSERT_TRUE(compare_short_bodies(above.data(), above.size(), padded.data(), padded.size(), &r));
+    EXPECT_EQ(r, 1);
+    ASSERT_TRUE(compare_short_bodies(negative_padded.data(), negative_padded.size(), plain.data(), plain.size(), &r));
+    EXPECT_EQ(r, -1);
+}
+
+TEST(Order, ShortBodyPathDeclinesWhatItCannotJudge) {
+    int r = 7;
+    const auto zero = encode_text("0"), one = encode_text("1");
+    EXPECT_FALSE(compare_short_bodies(zero.data(), zero.size(), one.data(), one.size(), &r));
+    const auto unstripped = body({0x8000 | 1, 0, 5});
+    EXPECT_FALSE(compare_short_bodies(unstripped.data(), unstripped.size(), one.data(), one.size(), &r));
+    const auto nan = body({kNaN});
+    EXPECT_FALSE(compare_short_bodies(nan.data(), nan.size(), one.data(), one.size(), &r));
+    const auto long_form = encode_text("1" + std::string(300, '0'));
+    EXPECT_FALSE(compare_short_bodies(long_form.data(), long_form.size(), one.data(), one.size(), &r));
+    EXPECT_EQ(r, 7);
+}
+
+TEST(Order, SpecialsSortAroundFiniteValues) {
+    const auto nan = body({kNaN}), pinf = body({kPosInf}), ninf = body({kNegInf});
+    const auto big = encode_text("9" + std::string(900, '9')), neg = encode_text("-" + std::string(900, '9'));
+    const std::vector<std::vector<unsigned char>> ascending = {ninf, neg, encode_text("0"), big, pinf, nan};
+    for (size_t i = 0; i < ascending.size(); ++i)
+        for (size_t j = 0; j < ascending.size(); ++j) {
+            const int expect = i < j ? -1 : i > j ? 1 : 0;
+            EXPECT_EQ(compare_numeric(view(ascending[i]), view(ascending[j])), expect) << i << ' ' << j;
+            const int64_t ki = abbreviated_key(view(ascending[i])), kj = abbreviated_key(view(ascending[j]));
+            EXPECT_EQ(ki < kj ? -1 : ki > kj ? 1 : 0, expect) << i << ' ' << j;
+        }
+}
+
+TEST(Order, UnstrippedDigitsCompareByValue) {
+    // weight 1, digits 0000 0005 == weight -0 digit 5 (a datum numeric itself never writes)
+    const auto unstripped = body({0x8000 | 1, 0, 5});
+    const auto five = encode_text("5");
+    EXPECT_EQ(compare_numeric(view(unstripped), view(five)), 0);
+    EXPECT_EQ(abbreviated_key(view(unstripped)), abbreviated_key(view(five)));
+    const auto trailing = body({0x8000, 5, 0});
+    EXPECT_EQ(compare_numeric(view(trailing), view(five)), 0);
+}
