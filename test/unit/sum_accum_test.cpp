@@ -320,6 +320,44 @@ TEST_F(SumAccumTest, PerRowHeadersFollowTheScales) {
     }
 }
 
+TEST_F(SumAccumTest, PerRowPathDeclinesAnOverflowWithTheStateUnchanged) {
+    // small brought next to either end of the int128 (at one group after the point), then
+    // values of the header the state expects: the per-row path declines the one that
+    // overflows with nothing changed, and sum_add_short_body's checked path takes it
+    for (const char* sign : {"", "-"}) {
+        SumAccum s = fresh();
+        ReferenceSum ref;
+        const std::string big = std::string(sign) + std::string(32, '9') + ".99";
+        for (int i = 0; i < 170; ++i) {
+            sum_add(&s, value(big).view());
+            ref.add(big);
+        }
+        const std::string rest = std::string(sign) + "14118346046923172168730371588412.2728";
+        sum_add(&s, value(rest).view());
+        ref.add(rest);
+        ASSERT_EQ(s.big.used, 0);
+        const Value v = value(std::string(sign) + "999999999999.9999");   // four groups, dscale 4
+        int taken = 0, declined = 0;
+        for (int i = 0; i < 2000 && declined == 0; ++i) {
+            SumAccum before;
+            std::memcpy(static_cast<void*>(&before), &s, sizeof s);
+            if (sum_add_expected(&s, v.body.data(), v.body.size())) {
+                ++taken;
+            } else {
+                ++declined;
+                EXPECT_EQ(std::memcmp(&before, &s, sizeof s), 0) << sign;
+                EXPECT_TRUE(sum_add_short_body(&s, v.body.data(), v.body.size())) << sign;
+                EXPECT_GT(s.big.used, 0) << sign;
+            }
+            ref.add(v.text);
+        }
+        EXPECT_GT(taken, 0) << sign;
+        EXPECT_EQ(declined, 1) << sign;
+        EXPECT_EQ(sum_text(s), ref.text()) << sign;
+        EXPECT_EQ(s.count, 171 + taken + declined) << sign;
+    }
+}
+
 TEST_F(SumAccumTest, RescaleOverflowMovesToTheExactPath) {
     SumAccum s = fresh();
     sum_add(&s, value("12345678901234567890123456789012").view());
