@@ -59,6 +59,11 @@ inline uint64_t memo_word(const unsigned char* p, size_t n) {
         std::memcpy(&last, p + n - 4, 4);
         return first | static_cast<uint64_t>(last) << (8 * (n - 4));
     }
+    if (kLittleEndian && n >= 2) {   // 2 or 3 bytes: a 2-byte load and the last byte
+        uint16_t first;
+        std::memcpy(&first, p, 2);
+        return first | static_cast<uint64_t>(p[n - 1]) << (8 * (n - 1));
+    }
     uint64_t w = 0;
     for (size_t i = 0; i < n; ++i)
         w |= static_cast<uint64_t>(p[i]) << (8 * i);
