@@ -186,6 +186,8 @@ void sum_refresh(SumAccum* s) {
         s->per_row_header[1][n - 1] =
             n < kSmallShortGroups ? expected(short_header_word(n - s->small_frac, 0, dscale)) : kNoPerRowHeader;
     }
+    const uint32_t zero = short_header_word(0, 0, dscale);   // positive, weight 0
+    s->zero_header = zero != 0 ? zero : kNoZeroHeader;
 }
 
 void sum_add(SumAccum* s, const NumericView& v) {

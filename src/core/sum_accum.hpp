@@ -70,7 +70,13 @@ struct SumAccum {
     // 10000 ([1]: one group coarser, such as 12345.00 among cents; n <= 3, so that the
     // product stays in 64 bits); kNoPerRowHeader where none exists.
     uint16_t per_row_header[2][kSmallShortGroups];
+    // the 2-byte body of zero of dscale max_scale, which the per-row path counts; kNoZeroHeader
+    // when max_scale needs the long header
+    uint32_t zero_header;
 };
+
+/* zero_header's "none": above any 16-bit word. */
+constexpr uint32_t kNoZeroHeader = 0x10000;
 
 /* per_row_header's "none": the sign bit, which the headers it is compared with have cleared. */
 constexpr uint16_t kNoPerRowHeader = kShortSignBit;
@@ -180,13 +186,19 @@ bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t l
  * one group coarser, of dscale max_scale), which says all the checks at once; its digits,
  * scaled, are signed in 64 bits (|digits| * 10000 < 2^63 for n <= 3, and |digits| < 2^57
  * for n = 4, even for digits numeric never writes).  Checked field by field, this cost ~13
- * more instructions per row and transition (measured).  False, with nothing changed, for
+ * more instructions per row and transition (measured).  Also zero of dscale max_scale (a
+ * 2-byte body equal to zero_header), which is only counted.  False, with nothing changed, for
  * anything else.
  */
 __attribute__((always_inline)) inline bool sum_add_expected(SumAccum* s, const unsigned char* body, size_t len) {
     using namespace sum_accum_detail;
-    if (__builtin_expect(len - 4 > 2 * (kSmallShortGroups - 1), 0))
-        return false;
+    if (__builtin_expect(len - 4 > 2 * (kSmallShortGroups - 1), 0)) {
+        if (len != 2 || load_u16(body) != s->zero_header)
+            return false;
+        ++s->count;   // zero of dscale max_scale: counted, nothing to add
+        ++s->max_scale_count;
+        return true;
+    }
     const uint32_t h = load_u16(body);
     const uint32_t unsigned_h = h & ~uint32_t{kShortSignBit};
     const size_t groups_less_one = (len - 4) / 2;
