@@ -305,6 +305,15 @@ TEST_F(SumAccumTest, PerRowHeadersFollowTheScales) {
     EXPECT_TRUE(sum_add_expected(&money, cents.body.data(), cents.body.size()));
     EXPECT_TRUE(sum_add_expected(&money, whole.body.data(), whole.body.size()));   // one group coarser
     EXPECT_FALSE(sum_add_expected(&money, other_scale.body.data(), other_scale.body.size()));
+    // zero of the state's dscale is counted there; of another dscale, it is not
+    const Value zero = value("0.00"), finer_zero = value("0.000"), coarser_zero = value("0");
+    const int64_t count = money.count, at_max = money.max_scale_count;
+    EXPECT_TRUE(sum_add_expected(&money, zero.body.data(), zero.body.size()));
+    EXPECT_EQ(money.count, count + 1);
+    EXPECT_EQ(money.max_scale_count, at_max + 1);
+    EXPECT_FALSE(sum_add_expected(&money, finer_zero.body.data(), finer_zero.body.size()));
+    EXPECT_FALSE(sum_add_expected(&money, coarser_zero.body.data(), coarser_zero.body.size()));
+    EXPECT_EQ(money.count, count + 1);
     EXPECT_EQ(sum_text(money), "246.46");
     // long headers never pass for expected ones, whatever their first word: here 0 (positive,
     // dscale 0), in bodies of every length the per-row path reads
