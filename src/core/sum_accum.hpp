@@ -126,11 +126,13 @@ inline void small_add(SumAccum* s, int128_t x) {
  * is the signed overflow of the whole result (undone, when it overflows, by the opposite
  * operation modulo 2^128): 5 instructions on the path of each sign, where the C form below
  * takes 15 with the negation (a carry into a 64-bit add that must detect overflow is more
- * than C can say), measured per row and transition.  Elsewhere, as two 64-bit halves: the
- * int128 form made the compiler shuffle register pairs (4 more instructions).
+ * than C can say), measured per row and transition.  Elsewhere, or with
+ * FASTNUMERIC_PORTABLE_SUM defined (`make unitcheck UNIT_CXXFLAGS=-DFASTNUMERIC_PORTABLE_SUM`
+ * tests that form here), as two 64-bit halves: the int128 form made the compiler shuffle
+ * register pairs (4 more instructions).
  */
 inline bool small_add_int64(SumAccum* s, uint64_t m, bool negative) {
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(FASTNUMERIC_PORTABLE_SUM)
     static_assert(sizeof s->small == 16 && kLittleEndian, "the low half first");
     if (!negative) {
         asm goto("addq %[m], (%[p])\n\t"
