@@ -266,6 +266,7 @@ inline std::string describe(const Groups& g, int dscale) {
 
 constexpr int kShortDscaleMax = 63, kShortWeightMin = -64, kShortWeightMax = 63;
 constexpr int kDscaleMax = 16383;
+constexpr int kWeightMax = 32767;   // numeric stores the weight in an int16
 
 /* The body numeric stores for a stripped finite value (numeric.c's make_result). */
 inline std::vector<unsigned char> encode_body(const Groups& g, int dscale) {
