@@ -177,11 +177,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // Where the far values lie (operands.hpp).  Every check pays for the span from the
     // window's highest group to its lowest, while the slot paths (values past the int128's 9
     // groups either way, big's growth and shifts, carries across slots) are all crossed at
-    // spans of a few dozen groups: mostly kNear.  One window in 32 draws them from 10^-4000
-    // to 10^1000, over a thousand slots apart (libFuzzer keeps many such windows: a third of
-    // a long run's inputs).  Numeric's 16383rd decimal is no limit of the accumulator's;
+    // spans of a few dozen groups: mostly kNear.  One window in 32 draws them from 10^-2000
+    // to 10^1000, up to 750 slots apart (libFuzzer keeps many such windows: a third of a
+    // long run's inputs).  Numeric's 16383rd decimal is no limit of the accumulator's;
     // max_scale reaches 16383 by dscale alone.
-    constexpr ref::Placement kWideWindow{16, -4000, 1000};
+    constexpr ref::Placement kWideWindow{16, -2000, 1000};
     const ref::Placement where = in.ConsumeIntegralInRange(0, 31) == 0 ? kWideWindow : ref::kNear;
     Window main, partial;
     for (int step = 0; step < 64 && in.remaining_bytes() > 0; ++step) {
