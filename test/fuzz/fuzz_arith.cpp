@@ -242,12 +242,42 @@ void check_unary(const ref::Operand& x) {
         ref::fail("unary plus header", ref::describe(x));
 }
 
+/*
+ * Where the two operands lie.  add_digits' time grows with the span from the operands'
+ * highest group to their lowest; every path is crossed at spans of a few dozen groups.
+ *   - 60 in 64 near the point (operands.hpp's kNear): the machine-integer boundaries (4, 9
+ *     and 10 groups), carries and borrows across groups, operands apart, the long header;
+ *   - 3 in 64 both nonzero within 40 decimals of one exponent (operands.hpp's around):
+ *     anywhere numeric stores a digit, or at a limit: the lowest decimal (dscale 16383);
+ *     half of it (products round to 16383 decimals); tops near 10^65535 (products pass
+ *     weight 32767: overflow); the highest group (a carry takes a sum past it);
+ *   - 1 in 64 each operand far with odds 1 in 2 (kWide's range): thousands of groups apart.
+ */
+ref::Placement consume_placement(FuzzedDataProvider& in) {
+    const int choice = in.ConsumeIntegralInRange(0, 63);
+    if (choice < 60)
+        return ref::kNear;
+    if (choice == 63)
+        return ref::Placement{2, ref::kWide.far_low, ref::kWide.far_high};
+    constexpr int kTop = 4 * ref::kWeightMax + 3;   // the highest decimal a value can have
+    int e;
+    switch (in.ConsumeIntegralInRange(0, 4)) {
+    case 0: e = -ref::kDscaleMax; break;
+    case 1: e = -ref::kDscaleMax / 2; break;
+    case 2: e = kTop / 2 - 20; break;   // minus a typical operand's length
+    case 3: e = kTop; break;
+    default: e = in.ConsumeIntegralInRange(-ref::kDscaleMax, kTop); break;
+    }
+    return ref::around(e);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FuzzedDataProvider in(data, size);
-    const ref::Operand a = ref::consume_operand(in, true);
-    const ref::Operand b = ref::consume_operand(in, true);
+    const ref::Placement where = consume_placement(in);
+    const ref::Operand a = ref::consume_operand(in, true, where);
+    const ref::Operand b = ref::consume_operand(in, true, where);
     for (ArithOp op : {ArithOp::Add, ArithOp::Subtract, ArithOp::Multiply}) {
         // b op a is the same exact value, negated for -: the reference computes it once
         const bool finite = a.kind == Kind::Finite && b.kind == Kind::Finite;

@@ -88,7 +88,8 @@ void check_sign(const ref::Operand& op) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FuzzedDataProvider in(data, size);
-    const ref::Operand op = ref::consume_operand(in, true);
+    // one value, so far ones span no more groups than their own digits
+    const ref::Operand op = ref::consume_operand(in, true, ref::kWide);
     int32_t scale;
     switch (in.ConsumeIntegralInRange(0, 7)) {
     case 0: scale = in.ConsumeIntegral<int32_t>(); break;

@@ -254,6 +254,33 @@ inline bool same_digits(const uint16_t* digits, int n, const std::vector<int>& w
     return true;
 }
 
+/*
+ * Whether a stripped value (zero: no digits, weight 0, positive) is d: to_groups(d), read
+ * group by group from d's string instead of built (checked after every step of a script).
+ */
+inline bool same_value(bool negative, int weight, const uint16_t* digits, int n, const Decimal& d) {
+    if (is_zero(d.mag))
+        return n == 0 && !negative && weight == 0;
+    const int length = static_cast<int>(d.mag.size());
+    auto group = [&](int p) {   // the group worth 10000^p: decimals 10^(4p+3) down to 10^(4p)
+        int value = 0;
+        for (int q = 4 * p + 3; q >= 4 * p; --q) {
+            const int i = length - 1 - (q - d.exp10);   // mag's last character is worth 10^exp10
+            value = value * 10 + (i >= 0 && i < length ? d.mag[static_cast<size_t>(i)] - '0' : 0);
+        }
+        return value;
+    };
+    // the groups of mag's first digit (not 0) and of its last nonzero one
+    const int high = floor_div(d.exp10 + length - 1, 4);
+    const int low = floor_div(d.exp10 + static_cast<int>(trailing_zeros(d.mag)), 4);
+    if (negative != d.negative || weight != high || n != high - low + 1)
+        return false;
+    for (int k = 0; k < n; ++k)
+        if (digits[k] != group(high - k))
+            return false;
+    return true;
+}
+
 inline std::string describe(const Groups& g, int dscale) {
     std::string s = g.negative ? "-" : "+";
     s += " weight " + std::to_string(g.weight) + " dscale " + std::to_string(dscale) + " digits";
@@ -266,6 +293,7 @@ inline std::string describe(const Groups& g, int dscale) {
 
 constexpr int kShortDscaleMax = 63, kShortWeightMin = -64, kShortWeightMax = 63;
 constexpr int kDscaleMax = 16383;
+constexpr int kWeightMax = 32767;   // numeric stores the weight in an int16
 
 /* The body numeric stores for a stripped finite value (numeric.c's make_result). */
 inline std::vector<unsigned char> encode_body(const Groups& g, int dscale) {
