@@ -71,8 +71,10 @@ def run_tagged(script, tally, variables=None, handlers=None, appname="fastnumeri
     env.setdefault("PGAPPNAME", appname)
     done = False
     phase, started = None, time.monotonic()
+    errors = tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace")
     try:
-        proc = subprocess.Popen(cmd + ["-f", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        # stderr to a file: a pipe read only at the end could fill and stall psql
+        proc = subprocess.Popen(cmd + ["-f", path], stdout=subprocess.PIPE, stderr=errors,
                                 env=env, text=True, encoding="utf-8", errors="replace")
         for line in proc.stdout:
             f = line.rstrip("\n").split(SEP)
@@ -96,9 +98,11 @@ def run_tagged(script, tally, variables=None, handlers=None, appname="fastnumeri
                 handlers[tag](f[1:])
             else:
                 print("  " + " ".join(f), flush=True)
-        err = proc.stderr.read()
         rc = proc.wait()
+        errors.seek(0)
+        err = errors.read()
     finally:
+        errors.close()
         os.unlink(path)
     if rc != 0:
         tally.run_failed("psql failed (exit %d): %s" % (rc, err.strip()[-2000:]))
