@@ -138,6 +138,26 @@ def same_outcomes(numeric, fast):
         assert b == a, "row %d: numeric gave %r, fastnumeric %r" % (i + 1, a, b)
 
 
+# the numeric column and the fastnumeric column written from it, in clients.vals
+PAIRS = [("n", "f"), ("nu", "fu")]
+
+
+def assert_same_parameter_results(conn, values, placeholder="%s"):
+    """Each of VALUES bound as a parameter (a DB-API connection, PLACEHOLDER its marker) in
+    `col = $1` and `col * $1`: each fastnumeric column gives its numeric column's rows and results."""
+    with conn.cursor() as cur:
+        for v in values:
+            for n, f in PAIRS:
+                got = {}
+                for c in (n, f):
+                    cur.execute("SELECT array_agg(id ORDER BY id) FROM clients.vals WHERE %s = %s"
+                                % (c, placeholder), (v,))
+                    matches = cur.fetchone()[0]
+                    cur.execute("SELECT %s * %s FROM clients.vals ORDER BY id" % (c, placeholder), (v,))
+                    got[c] = (matches, rep([r[0] for r in cur.fetchall()]))
+                assert got[f] == got[n], "parameter %r" % (v,)
+
+
 def run_program(cmd, env=None, timeout=300):
     """Run a test program; the JSON document on its last line of output."""
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,

@@ -6,9 +6,9 @@ import decimal
 import psycopg
 import pytest
 
-from conftest import assert_written, kinds, python_recipe, rep, same_outcomes, written_table
+from conftest import (PAIRS, assert_same_parameter_results, assert_written, kinds, python_recipe, rep,
+                      same_outcomes, written_table)
 
-PAIRS = [("n", "f"), ("nu", "fu")]
 COPY_TYPES = ["int4", "numeric", "fastnumeric", "numeric", "fastnumeric"]
 
 
@@ -61,18 +61,7 @@ def test_arrays(registered, binary):
 @pytest.mark.parametrize("placeholder", ["%s", "%b"], ids=["text", "binary"])
 def test_params(registered, placeholder):
     """Decimal, float and None parameters in col = $1 and col * $1"""
-    values = column(registered, "nu") + [1.5, 0.1, 42.0]
-    with registered.cursor() as cur:
-        for v in values:
-            for n, f in PAIRS:
-                got = {}
-                for c in (n, f):
-                    cur.execute("SELECT array_agg(id ORDER BY id) FROM clients.vals WHERE %s = %s"
-                                % (c, placeholder), (v,))
-                    matches = cur.fetchone()[0]
-                    cur.execute("SELECT %s * %s FROM clients.vals ORDER BY id" % (c, placeholder), (v,))
-                    got[c] = (matches, rep([r[0] for r in cur]))
-                assert got[f] == got[n], "parameter %r" % (v,)
+    assert_same_parameter_results(registered, column(registered, "nu") + [1.5, 0.1, 42.0], placeholder)
 
 
 @pytest.mark.parametrize("placeholder", ["%s", "%b"], ids=["text", "binary"])

@@ -7,9 +7,9 @@ import io
 import psycopg2
 import pytest
 
-from conftest import assert_written, kinds, python_recipe, rep, same_outcomes, written_table
+from conftest import (PAIRS, assert_same_parameter_results, assert_written, kinds, python_recipe, rep,
+                      same_outcomes, written_table)
 
-PAIRS = [("n", "f"), ("nu", "fu")]
 
 
 @pytest.fixture
@@ -55,17 +55,7 @@ def test_arrays(registered):
 
 def test_params(registered):
     """Decimal, float and None parameters in col = %s and col * %s"""
-    values = column(registered, "nu") + [1.5, 0.1, 42.0]
-    with registered.cursor() as cur:
-        for v in values:
-            for n, f in PAIRS:
-                got = {}
-                for c in (n, f):
-                    cur.execute("SELECT array_agg(id ORDER BY id) FROM clients.vals WHERE %s = %%s" % c, (v,))
-                    matches = cur.fetchone()[0]
-                    cur.execute("SELECT %s * %%s FROM clients.vals ORDER BY id" % c, (v,))
-                    got[c] = (matches, rep([r[0] for r in cur.fetchall()]))
-                assert got[f] == got[n], "parameter %r" % (v,)
+    assert_same_parameter_results(registered, column(registered, "nu") + [1.5, 0.1, 42.0])
 
 
 def test_write_params(registered):
