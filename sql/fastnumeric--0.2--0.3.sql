@@ -247,3 +247,28 @@ COMMENT ON OPERATOR @> (pg_catalog.anyrange, fastnumeric) IS 'contains';
 COMMENT ON OPERATOR <@ (fastnumeric, pg_catalog.anyrange) IS 'is contained by';
 COMMENT ON OPERATOR @> (pg_catalog.anymultirange, fastnumeric) IS 'contains';
 COMMENT ON OPERATOR <@ (fastnumeric, pg_catalog.anymultirange) IS 'is contained by';
+
+-- fastnumeric_sum_product(a, b [, c]) is sum(a * b [* c]) without the products' datums: the
+-- planner hook puts it where a plan sums a product of fastnumeric (or, with
+-- fastnumeric.accelerate_numeric, numeric) multiplications.  Its state, combine, serial and
+-- final functions are sum's, so a partial fastnumeric_sum_product is finished by sum.
+CREATE FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric, fastnumeric) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric) IS 'aggregate transition function of fastnumeric_sum_product';
+COMMENT ON FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric, fastnumeric) IS 'aggregate transition function of fastnumeric_sum_product';
+CREATE AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric) (
+    SFUNC = fastnumeric_sum_product_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_sum,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    PARALLEL = SAFE);
+CREATE AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric, fastnumeric) (
+    SFUNC = fastnumeric_sum_product_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_sum,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric) IS 'sum(a * b) as fastnumeric, without the products'' datums (numeric''s result, exactly)';
+COMMENT ON AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric, fastnumeric) IS 'sum(a * b * c) as fastnumeric, without the products'' datums (numeric''s result, exactly)';

@@ -547,6 +547,31 @@ CREATE AGGREGATE avg(fastnumeric) (
 COMMENT ON AGGREGATE sum(fastnumeric) IS 'sum as fastnumeric across all fastnumeric input values (numeric''s result, exactly)';
 COMMENT ON AGGREGATE avg(fastnumeric) IS 'the average (arithmetic mean) as fastnumeric of all fastnumeric input values (numeric''s result, exactly)';
 
+-- fastnumeric_sum_product(a, b [, c]) is sum(a * b [* c]) without the products' datums: the
+-- planner hook puts it where a plan sums a product of fastnumeric (or, with
+-- fastnumeric.accelerate_numeric, numeric) multiplications.  Its state, combine, serial and
+-- final functions are sum's, so a partial fastnumeric_sum_product is finished by sum.
+CREATE FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric, fastnumeric) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric) IS 'aggregate transition function of fastnumeric_sum_product';
+COMMENT ON FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric, fastnumeric) IS 'aggregate transition function of fastnumeric_sum_product';
+CREATE AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric) (
+    SFUNC = fastnumeric_sum_product_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_sum,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    PARALLEL = SAFE);
+CREATE AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric, fastnumeric) (
+    SFUNC = fastnumeric_sum_product_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_sum,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric) IS 'sum(a * b) as fastnumeric, without the products'' datums (numeric''s result, exactly)';
+COMMENT ON AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric, fastnumeric) IS 'sum(a * b * c) as fastnumeric, without the products'' datums (numeric''s result, exactly)';
+
 -- min and max: the winning datum itself, compared in place; ties keep the later value,
 -- like numeric_smaller/numeric_larger.  The sort operators let min/max use a btree index.
 CREATE FUNCTION fastnumeric_smaller(fastnumeric, fastnumeric) RETURNS fastnumeric

@@ -217,6 +217,11 @@ inline void count_finite_refreshed(SumAccum* s, int dscale) {
         sum_refresh(s);
 }
 
+void small_widen(SumAccum* s, int frac) {
+    small_rescale(s, frac);
+    sum_refresh(s);
+}
+
 bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t len) {
     SmallShortValue v;
     if (len - 4 > 2 * (kSmallShortGroups - 1)) {   // zero, shorter or longer (or unsigned wrap-around)

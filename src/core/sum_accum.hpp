@@ -228,6 +228,65 @@ inline bool sum_add_short_body(SumAccum* s, const unsigned char* body, size_t le
     return sum_add_expected(s, body, len) || sum_accum_detail::sum_add_short_body_checked(s, body, len);
 }
 
+namespace sum_accum_detail {
+
+/* small at a scale of at least `frac` groups after the point (moved into big if it overflows). */
+void small_widen(SumAccum* s, int frac);
+
+/* m * d, false when it overflows 128 bits. */
+inline bool multiply_u128_u64(uint128_t m, uint64_t d, uint128_t* out) {
+    const uint128_t low = static_cast<uint128_t>(static_cast<uint64_t>(m)) * d;
+    const uint128_t high = (m >> 64) * d;
+    if ((high >> 64) != 0)
+        return false;
+    return !__builtin_add_overflow(low, high << 64, out);
+}
+
+}  // namespace sum_accum_detail
+
+/* The most factors sum_add_short_product takes. */
+constexpr int kMaxProductFactors = 3;
+
+/*
+ * sum_add of the product of n = 2..kMaxProductFactors short factors (as read_small_short
+ * reads them) without the product's datum: numeric's a * b and (a * b) * c are exact, of
+ * dscale the sum of the factors' dscales, so the product is the factors' digits multiplied,
+ * at the scale of their lowest groups added.  small is widened first when that scale is
+ * finer than its own (as sum_add would for the product).  False, with nothing changed,
+ * unless the product's dscale is max_scale already and the product fits small at its scale:
+ * then the caller makes the product with numeric's rules and calls sum_add.
+ */
+inline bool sum_add_short_product(SumAccum* s, const SmallShortValue* f, int n) {
+    using namespace sum_accum_detail;
+    uint128_t m = static_cast<uint128_t>(f[0].digits) * f[1].digits;
+    int low = f[0].low + f[1].low;
+    int dscale = f[0].dscale + f[1].dscale;
+    bool negative = f[0].negative != f[1].negative;
+    for (int i = 2; i < n; ++i) {
+        if (!multiply_u128_u64(m, f[i].digits, &m))
+            return false;
+        low += f[i].low;
+        dscale += f[i].dscale;
+        negative = negative != f[i].negative;
+    }
+    if (dscale != s->max_scale)
+        return false;   // sum_add keeps the dscale bookkeeping
+    if (m != 0) {
+        const int frac = -low > s->small_frac ? -low : s->small_frac;
+        const int shift = low + frac;   // zero groups appended at small's scale
+        if (frac >= kInt128Groups || shift >= kInt128Groups ||
+            (shift > 0 && __builtin_mul_overflow(m, power_of_base_128(shift), &m)) ||
+            m > power_of_base_128(kInt128Groups))
+            return false;
+        if (__builtin_expect(frac > s->small_frac, 0))
+            small_widen(s, frac);
+        small_add(s, negative ? -static_cast<int128_t>(m) : static_cast<int128_t>(m));
+    }
+    ++s->count;
+    ++s->max_scale_count;
+    return true;
+}
+
 /* numeric's do_numeric_discard: false when the result dscale would be unknown (restart). */
 bool sum_remove(SumAccum* s, const NumericView& v);
 

@@ -15,10 +15,23 @@
  * numeric's keeps numeric's, and partial and combining Aggrefs are replaced together, unless a
  * foreign or custom scan could bring states made elsewhere.
  *
+ * The same walk, with fastnumeric.sum_products on (with or without the accelerator), puts
+ * fastnumeric_sum_product(a, b [, c]) where an Aggref is fastnumeric's sum(a * b [* c]): one
+ * transition per row instead of one or two multiplications making datums that sum then reads
+ * (agg.cpp).  Its state is sum's, and a partial fastnumeric_sum_product is finished by sum.
+ * The multiplications must be ours (so that the fused transition's fallback, the same
+ * multiplications, raises what they would), and only a factor that can raise nothing but
+ * numeric's overflow error is evaluated before the multiplication that preceded it, so the
+ * first error of a row is the one the separate operators raise.  An Aggref whose transition
+ * state another aggregate shares (sum and avg of the same product) keeps sum.
+ *
  * Ours are found by name and argument types in the extension's schema, checked against the
  * numeric function they replace, and cached per backend until pg_proc changes.  A plan records
  * each function it received, so dropping or altering it replans cached plans.
  */
+#include <initializer_list>
+
+#include "core/sum_accum.hpp"
 #include "pg/estimates.hpp"
 #include "pg/extension.hpp"
 #include "pg/settings.hpp"
@@ -86,13 +99,28 @@ constexpr Substitute kSubstitutes[] = {
 constexpr int kSubstituteCount = sizeof kSubstitutes / sizeof kSubstitutes[0];
 static_assert(kSubstituteCount <= 32, "the used-set of a plan is a 32-bit mask");
 
+constexpr int entry_of(Oid numeric_fn) {
+    int i = 0;
+    while (kSubstitutes[i].numeric_fn != numeric_fn)
+        ++i;
+    return i;
+}
+constexpr int kSumEntry = entry_of(F_SUM_NUMERIC);
+
 /* What this database offers, per entry of kSubstitutes (InvalidOid: keep numeric's). */
 struct Found {
     Oid fast_fn;
     bool relabel_window_args;   // an aggregate whose state is an input value (see below)
     Oid numeric_transfn;        // aggregates: what decides sharing a transition state
-    Oid transfn, combinefn, serialfn, deserialfn, transtype;
+    Oid transfn, combinefn, serialfn, deserialfn, finalfn, transtype;
 };
+
+/* + - and *, whose C functions each serve (fastnumeric, fastnumeric), (fastnumeric, numeric)
+   and (numeric, fastnumeric); [2] is the multiplication. */
+constexpr int kArithEntries[] = {entry_of(F_NUMERIC_ADD), entry_of(F_NUMERIC_SUB), entry_of(F_NUMERIC_MUL)};
+constexpr int kArithOps = sizeof kArithEntries / sizeof kArithEntries[0];
+constexpr int kMultiply = 2;
+constexpr int kArithForms = 3;
 
 /* Per backend; plain data, reset by any change to pg_proc. */
 struct Cache {
@@ -100,6 +128,8 @@ struct Cache {
     bool callback_registered;
     Oid fastnumeric_type;
     Found found[kSubstituteCount];
+    Oid arith[kArithOps][kArithForms];   // every form of + - *: InvalidOid where not usable
+    Oid sum_product[kMaxProductFactors + 1];   // by factor count; InvalidOid: none
 };
 Cache cache;
 
@@ -186,6 +216,7 @@ bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
             found->combinefn = f->aggcombinefn;
             found->serialfn = f->aggserialfn;
             found->deserialfn = f->aggdeserialfn;
+            found->finalfn = f->aggfinalfn;
             found->transtype = f->aggtranstype;
             // A window aggregate starts its state from the first input when the state type is
             // the input type, and the executor then wants the argument type binary coercible to
@@ -200,10 +231,57 @@ bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
     return ok;
 }
 
+/* ours (fastnumeric_sum_product) finishes what it accumulates exactly as our sum does. */
+bool usable_sum_product(Oid ours, const Substitute& numeric_sum, const Found& sum, Oid extension) {
+    if (!OidIsValid(sum.fast_fn) || !usable_function(ours, numeric_sum, extension))
+        return false;
+    HeapTuple tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(ours));
+    if (!HeapTupleIsValid(tuple))
+        return false;
+    const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(tuple));
+    bool no_init;
+    SysCacheGetAttr(AGGFNOID, tuple, Anum_pg_aggregate_agginitval, &no_init);
+    const bool ok = f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init &&
+                    f->aggtranstype == sum.transtype && f->aggcombinefn == sum.combinefn &&
+                    f->aggserialfn == sum.serialfn && f->aggdeserialfn == sum.deserialfn &&
+                    f->aggfinalfn == sum.finalfn && !f->aggfinalextra &&
+                    f->aggfinalmodify == AGGMODIFY_READ_ONLY;
+    ReleaseSysCache(tuple);
+    return ok;
+}
+
+Oid function_in_schema(const char* name, const Oid* args, int nargs, Oid schema) {
+    return GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
+                           PointerGetDatum(buildoidvector(args, nargs)), ObjectIdGetDatum(schema));
+}
+
+/* Every form of our + - * and fastnumeric_sum_product, as far as usable. */
+void find_sum_products(Oid extension, Oid schema, const Substitute& numeric_sum, const Found& sum) {
+    const Oid type = cache.fastnumeric_type;
+    const Oid forms[kArithForms][2] = {{type, type}, {type, NUMERICOID}, {NUMERICOID, type}};
+    for (int op = 0; op < kArithOps; ++op)
+        for (int i = 0; i < kArithForms; ++i) {
+            const Substitute& s = kSubstitutes[kArithEntries[op]];
+            const Oid ours = function_in_schema(s.name, forms[i], 2, schema);
+            cache.arith[op][i] = OidIsValid(ours) && usable_function(ours, s, extension) ? ours : InvalidOid;
+        }
+    const Oid args[kMaxProductFactors] = {type, type, type};
+    for (int n = 2; n <= kMaxProductFactors; ++n) {
+        const Oid ours = function_in_schema("fastnumeric_sum_product", args, n, schema);
+        cache.sum_product[n] = OidIsValid(ours) && usable_sum_product(ours, numeric_sum, sum, extension)
+                                   ? ours : InvalidOid;
+    }
+}
+
 /* Looks ours up in the extension's schema; nothing at all when the extension is not here. */
 void find_substitutes() {
     for (Found& f : cache.found)
         f = Found{};
+    for (auto& forms : cache.arith)
+        for (Oid& oid : forms)
+            oid = InvalidOid;
+    for (Oid& oid : cache.sum_product)
+        oid = InvalidOid;
     cache.fastnumeric_type = fastnumeric_type();
     if (!OidIsValid(cache.fastnumeric_type))
         return;
@@ -213,9 +291,7 @@ void find_substitutes() {
     const Oid args[2] = {type, type};
     for (int i = 0; i < kSubstituteCount; ++i) {
         const Substitute& s = kSubstitutes[i];
-        const Oid ours = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(s.name),
-                                         PointerGetDatum(buildoidvector(args, s.nargs)),
-                                         ObjectIdGetDatum(schema));
+        const Oid ours = function_in_schema(s.name, args, s.nargs, schema);
         Found* f = &cache.found[i];
         if (OidIsValid(ours) && usable_function(ours, s, extension) &&
             (s.symbol != nullptr || usable_aggregate(ours, s, f)))
@@ -236,6 +312,7 @@ void find_substitutes() {
                 a->transtype != b->transtype)
                 a->fast_fn = b->fast_fn = InvalidOid;
         }
+    find_sum_products(extension, schema, kSubstitutes[kSumEntry], cache.found[kSumEntry]);
 }
 
 /* The cache, built if pg_proc changed since; false when there is nothing to substitute. */
@@ -253,7 +330,7 @@ bool substitutes_ready() {
     for (const Found& f : cache.found)
         if (OidIsValid(f.fast_fn))
             return true;
-    return false;
+    return false;   // (fastnumeric_sum_product needs our sum and multiplications)
 }
 
 /* The entry of kSubstitutes for numeric's function fn that this database can replace, or -1. */
@@ -269,11 +346,15 @@ int substitute_of(Oid fn, bool aggregate) {
 // ---- the plan rewrite -----------------------------------------------------------------------
 
 struct Rewrite {
+    bool substitute;         // numeric's functions are replaced (fastnumeric.accelerate_numeric)
+    bool sum_products;       // fastnumeric_sum_product is put in (fastnumeric.sum_products)
     bool split_aggregates;   // partial and combining Aggrefs may be replaced
     Bitmapset* kept_states;  // the current Agg node's transition states (aggtransno) kept numeric's
     uint32 used;             // bit i: kSubstitutes[i] went into the plan
     int calls;               // function and operator calls replaced
     int aggregates;          // aggregates and window aggregates replaced
+    uint32 fused;            // bit n: fastnumeric_sum_product of n factors went into the plan
+    int sums_of_products;    // Aggrefs that became fastnumeric_sum_product
 };
 
 /* The aggregate that replaces aggref in this plan, or -1. */
@@ -364,7 +445,143 @@ bool find_kept_states(Node* node, void* context) {
     return walk_expression(node, find_kept_states, context);
 }
 
-void rewrite(void* expressions, Rewrite* rw) { rewrite_expression(static_cast<Node*>(expressions), rw); }
+void rewrite(void* expressions, Rewrite* rw) {
+    if (rw->substitute)
+        rewrite_expression(static_cast<Node*>(expressions), rw);
+}
+
+// ---- sums of products -----------------------------------------------------------------------
+
+/* The function and arguments of an OpExpr or FuncExpr; false for any other node. */
+bool call_of(Node* node, Oid* fn, List** args) {
+    if (IsA(node, OpExpr)) {
+        *fn = reinterpret_cast<OpExpr*>(node)->opfuncid;
+        *args = reinterpret_cast<OpExpr*>(node)->args;
+        return true;
+    }
+    if (IsA(node, FuncExpr)) {
+        *fn = reinterpret_cast<FuncExpr*>(node)->funcid;
+        *args = reinterpret_cast<FuncExpr*>(node)->args;
+        return true;
+    }
+    return false;
+}
+
+/* fn is a form of our + (op 0), - (1) or * (2). */
+bool is_arith_fn(Oid fn, int op) {
+    for (const Oid form : cache.arith[op])
+        if (OidIsValid(form) && form == fn)
+            return true;
+    return false;
+}
+
+/* A multiplication by fastnumeric_mul; its two operands go to *args. */
+bool is_our_multiply(Node* node, List** args) {
+    Oid fn;
+    return call_of(node, &fn, args) && list_length(*args) == 2 && is_arith_fn(fn, kMultiply);
+}
+
+/*
+ * Evaluating node can raise no error but numeric's "value overflows numeric format":
+ * columns, constants and our + - * unary - + of them.
+ */
+bool raises_only_overflow(Node* node) {
+    check_stack_depth();
+    if (IsA(node, Var) || IsA(node, Const))
+        return true;
+    if (IsA(node, RelabelType))
+        return raises_only_overflow(reinterpret_cast<Node*>(reinterpret_cast<RelabelType*>(node)->arg));
+    Oid fn;
+    List* args;
+    if (!call_of(node, &fn, &args))
+        return false;
+    bool ours = false;
+    for (int op = 0; op < kArithOps; ++op)
+        ours = ours || is_arith_fn(fn, op);
+    for (const int i : {entry_of(F_NUMERIC_UMINUS), entry_of(F_NUMERIC_UPLUS)})
+        ours = ours || (OidIsValid(cache.found[i].fast_fn) && cache.found[i].fast_fn == fn);
+    ListCell* lc;
+    foreach (lc, args)
+        ours = ours && raises_only_overflow(static_cast<Node*>(lfirst(lc)));
+    return ours;
+}
+
+/* The factors of our sum(a * b) or sum((a * b) * c) that fastnumeric_sum_product can take: their count, or 0. */
+int product_factors(const Aggref* aggref, Node* factors[kMaxProductFactors]) {
+    const Oid sum = cache.found[kSumEntry].fast_fn;
+    if (!OidIsValid(sum) || aggref->aggfnoid != sum || DO_AGGSPLIT_COMBINE(aggref->aggsplit) ||
+        aggref->aggkind != AGGKIND_NORMAL || aggref->aggdistinct != NIL || aggref->aggorder != NIL ||
+        list_length(aggref->args) != 1)
+        return 0;
+    List* operands;
+    if (!is_our_multiply(reinterpret_cast<Node*>(linitial_node(TargetEntry, aggref->args)->expr), &operands))
+        return 0;
+    Node* left = static_cast<Node*>(linitial(operands));
+    Node* right = static_cast<Node*>(lsecond(operands));
+    List* inner;
+    // c is evaluated before a * b is multiplied: only an error a * b's could not precede
+    if (OidIsValid(cache.sum_product[3]) && is_our_multiply(left, &inner) && raises_only_overflow(right)) {
+        factors[0] = static_cast<Node*>(linitial(inner));
+        factors[1] = static_cast<Node*>(lsecond(inner));
+        factors[2] = right;
+        return 3;
+    }
+    if (!OidIsValid(cache.sum_product[2]))
+        return 0;
+    factors[0] = left;
+    factors[1] = right;
+    return 2;
+}
+
+bool collect_aggrefs(Node* node, void* context) {
+    if (node == nullptr)
+        return false;
+    if (IsA(node, Aggref)) {   // an Agg node's own: aggregates do not nest
+        List** aggrefs = static_cast<List**>(context);
+        *aggrefs = lappend(*aggrefs, node);
+        return false;
+    }
+    return walk_expression(node, collect_aggrefs, context);
+}
+
+/* Whether another aggregate of the node shares aggref's transition state. */
+bool shares_state(const Aggref* aggref, List* aggrefs) {
+    ListCell* lc;
+    foreach (lc, aggrefs) {
+        const Aggref* other = static_cast<const Aggref*>(lfirst(lc));
+        if (other->aggtransno == aggref->aggtransno && other->aggno != aggref->aggno)
+            return true;
+    }
+    return false;
+}
+
+/* In place, like the rest: each Aggref of the node of a sum of a product becomes fastnumeric_sum_product. */
+void fuse_sums_of_products(Plan* agg, Rewrite* rw) {
+    List* aggrefs = NIL;
+    collect_aggrefs(reinterpret_cast<Node*>(agg->targetlist), &aggrefs);
+    collect_aggrefs(reinterpret_cast<Node*>(agg->qual), &aggrefs);
+    ListCell* lc;
+    foreach (lc, aggrefs) {
+        Aggref* aggref = static_cast<Aggref*>(lfirst(lc));
+        Node* factors[kMaxProductFactors];
+        const int n = product_factors(aggref, factors);
+        if (n == 0 || shares_state(aggref, aggrefs))
+            continue;
+        List* args = NIL;
+        List* types = NIL;
+        for (int i = 0; i < n; ++i) {
+            args = lappend(args, makeTargetEntry(reinterpret_cast<Expr*>(factors[i]), static_cast<AttrNumber>(i + 1),
+                                                 nullptr, false));
+            types = lappend_oid(types, exprType(factors[i]));
+        }
+        aggref->aggfnoid = cache.sum_product[n];
+        aggref->args = args;
+        aggref->aggargtypes = types;
+        rw->fused |= 1u << n;
+        ++rw->sums_of_products;
+    }
+    list_free(aggrefs);
+}
 
 /* Calls f on every plan node directly below plan (subplans of SubPlan nodes excepted). */
 template <typename F>
@@ -404,6 +621,8 @@ void rewrite_plan(Plan* plan, Rewrite* rw) {
     }
     rewrite(plan->targetlist, rw);
     rewrite(plan->qual, rw);
+    if (IsA(plan, Agg) && rw->sum_products)
+        fuse_sums_of_products(plan, rw);
     rw->kept_states = nullptr;
     rewrite(plan->initPlan, rw);
     switch (nodeTag(plan)) {
@@ -466,8 +685,17 @@ bool has_outside_scan(Plan* plan) {
     return found;
 }
 
-void rewrite_statement(PlannedStmt* stmt) {
+void add_invalidation(PlannedStmt* stmt, Oid fn) {
+    PlanInvalItem* item = makeNode(PlanInvalItem);
+    item->cacheId = PROCOID;
+    item->hashValue = GetSysCacheHashValue1(PROCOID, ObjectIdGetDatum(fn));
+    stmt->invalItems = lappend(stmt->invalItems, item);
+}
+
+void rewrite_statement(PlannedStmt* stmt, bool substitute, bool sum_products) {
     Rewrite rw{};
+    rw.substitute = substitute;
+    rw.sum_products = sum_products;
     rw.split_aggregates = !has_outside_scan(stmt->planTree);
     ListCell* lc;
     foreach (lc, stmt->subplans)
@@ -475,19 +703,19 @@ void rewrite_statement(PlannedStmt* stmt) {
     rewrite_plan(stmt->planTree, &rw);
     foreach (lc, stmt->subplans)
         rewrite_plan(static_cast<Plan*>(lfirst(lc)), &rw);
-    if (rw.used == 0)
+    if (rw.used == 0 && rw.fused == 0)
         return;
     // Cached plans are replanned when a function they call changes or goes (DROP EXTENSION).
     for (int i = 0; i < kSubstituteCount; ++i)
-        if ((rw.used & (1u << i)) != 0) {
-            PlanInvalItem* item = makeNode(PlanInvalItem);
-            item->cacheId = PROCOID;
-            item->hashValue = GetSysCacheHashValue1(PROCOID, ObjectIdGetDatum(cache.found[i].fast_fn));
-            stmt->invalItems = lappend(stmt->invalItems, item);
-        }
+        if ((rw.used & (1u << i)) != 0)
+            add_invalidation(stmt, cache.found[i].fast_fn);
+    for (int n = 2; n <= kMaxProductFactors; ++n)
+        if ((rw.fused & (1u << n)) != 0)
+            add_invalidation(stmt, cache.sum_product[n]);
     ereport(DEBUG1, (errmsg_internal("fastnumeric: in this plan %d numeric operator or function calls and "
-                                     "%d numeric aggregates run on fastnumeric's functions",
-                                     rw.calls, rw.aggregates)));
+                                     "%d numeric aggregates run on fastnumeric's functions, %d sums of "
+                                     "products on fastnumeric_sum_product",
+                                     rw.calls, rw.aggregates, rw.sums_of_products)));
 }
 
 /*
@@ -500,8 +728,8 @@ PlannedStmt* accelerating_planner(Query* parse, const char* query_string, int cu
     PlannedStmt* stmt = previous_planner != nullptr
                             ? previous_planner(parse, query_string, cursor_options, bound_params)
                             : standard_planner(parse, query_string, cursor_options, bound_params);
-    if (accelerate_numeric && stmt->commandType != CMD_UTILITY && substitutes_ready())
-        rewrite_statement(stmt);
+    if ((accelerate_numeric || sum_products) && stmt->commandType != CMD_UTILITY && substitutes_ready())
+        rewrite_statement(stmt, accelerate_numeric, sum_products);
     return stmt;
 }
 

@@ -6,6 +6,8 @@
  * numeric_accum_inv, numeric_avg_combine/serialize/deserialize, numeric_sum, numeric_avg)
  * with the same strictness, so results, NULL handling and window restarts are numeric's.
  * min/max return the winning input datum itself (read in place, never copied here).
+ * fastnumeric_sum_product, which the planner hook puts where a plan sums a product
+ * (accelerate.cpp), adds the product of its arguments without making the product's datum.
  */
 #include "core/numeric_order.hpp"
 #include "core/sum_accum.hpp"
@@ -15,6 +17,8 @@ extern "C" {
 #include "libpq/pqformat.h"
 #include "utils/numeric.h"
 }
+
+extern "C" Datum fastnumeric_mul(PG_FUNCTION_ARGS);   // arith.cpp
 
 using namespace fastnumeric;
 
@@ -142,11 +146,23 @@ __attribute__((noinline)) Datum avg_accum_rest(FunctionCallInfo fcinfo) {
     PG_RETURN_POINTER(s);
 }
 
+/*
+ * The product fastnumeric_sum_product_accum's shortcut declined, made as the plan's own
+ * multiplications would make it, ((a * b) * c), with the same errors, then added.
+ */
+__attribute__((noinline)) void sum_add_product_made(SumAccum* s, FunctionCallInfo fcinfo, int factors) {
+    Datum product = PG_GETARG_DATUM(1);
+    for (int i = 2; i <= factors; ++i)
+        product = DirectFunctionCall2(fastnumeric_mul, product, PG_GETARG_DATUM(i));
+    sum_add_made_readable(s, product);
+}
+
 }  // namespace
 
 extern "C" {
 
 PG_FUNCTION_INFO_V1(fastnumeric_avg_accum);
+PG_FUNCTION_INFO_V1(fastnumeric_sum_product_accum);
 PG_FUNCTION_INFO_V1(fastnumeric_accum_inv);
 PG_FUNCTION_INFO_V1(fastnumeric_avg_combine);
 PG_FUNCTION_INFO_V1(fastnumeric_avg_serialize);
@@ -167,6 +183,35 @@ Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
             PG_RETURN_POINTER(s);
     }
     return avg_accum_rest(fcinfo);
+}
+
+/*
+ * Transition of fastnumeric_sum_product(a, b [, c]): sum(a * b [* c]).  Not strict: a row
+ * with a NULL factor has a NULL product, which sum skips.
+ */
+Datum fastnumeric_sum_product_accum(PG_FUNCTION_ARGS) {
+    const int factors = PG_NARGS() - 1;
+    if (factors < 2 || factors > kMaxProductFactors)
+        elog(ERROR, "fastnumeric_sum_product_accum called with %d factors", factors);
+    SumAccum* s = state_arg(fcinfo, 0);
+    for (int i = 1; i <= factors; ++i)
+        if (PG_ARGISNULL(i)) {
+            if (s == nullptr)
+                PG_RETURN_NULL();
+            PG_RETURN_POINTER(s);
+        }
+    if (unlikely(s == nullptr))
+        s = new_state(aggregate_context(fcinfo, "fastnumeric_sum_product_accum"));
+    SmallShortValue f[kMaxProductFactors];
+    bool shorts = true;
+    for (int i = 0; i < factors && shorts; ++i) {
+        const unsigned char* body;
+        const size_t n = small_path_body(PG_GETARG_DATUM(i + 1), &body);
+        shorts = read_small_short(body, n, &f[i]);
+    }
+    if (!shorts || !sum_add_short_product(s, f, factors))
+        sum_add_product_made(s, fcinfo, factors);
+    PG_RETURN_POINTER(s);
 }
 
 /* Inverse transition: NULL asks the window code to restart the frame's aggregate. */

@@ -13,6 +13,7 @@ extern "C" {
 namespace fastnumeric {
 bool input_cache_enabled = false;   // since the short parser, parsing costs what a hit does
 bool accelerate_numeric = false;
+bool sum_products = true;
 }
 
 extern "C" {
@@ -36,6 +37,14 @@ void _PG_init(void) {
         "min and max then run on fastnumeric's functions, which give numeric's results exactly. "
         "Needs the extension in the database; plans made before keep what they had.",
         &fastnumeric::accelerate_numeric, fastnumeric::accelerate_numeric, PGC_USERSET, GUC_EXPLAIN,
+        nullptr, nullptr, nullptr);
+    DefineCustomBoolVariable(
+        "fastnumeric.sum_products",
+        "Plans sum products of fastnumeric multiplications without making the products' datums.",
+        "Read when a plan is made: sum(a * b) and sum(a * b * c) over fastnumeric (and, with "
+        "fastnumeric.accelerate_numeric, over numeric) run as fastnumeric_sum_product, which gives "
+        "the same result exactly.",
+        &fastnumeric::sum_products, fastnumeric::sum_products, PGC_USERSET, GUC_EXPLAIN,
         nullptr, nullptr, nullptr);
     fastnumeric::install_planner_hook();
     fastnumeric::install_estimate_hooks();

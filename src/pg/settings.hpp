@@ -12,6 +12,10 @@ extern bool input_cache_enabled;
    where numeric's were planned (accelerate.cpp). */
 extern bool accelerate_numeric;
 
+/* fastnumeric.sum_products: plans sum a product of our multiplications with
+   fastnumeric_sum_product (accelerate.cpp). */
+extern bool sum_products;
+
 /* Puts accelerate.cpp's planner hook in front of any installed before; _PG_init calls it once. */
 void install_planner_hook();
 
