@@ -217,11 +217,6 @@ inline void count_finite_refreshed(SumAccum* s, int dscale) {
         sum_refresh(s);
 }
 
-void small_widen(SumAccum* s, int frac) {
-    small_rescale(s, frac);
-    sum_refresh(s);
-}
-
 bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t len) {
     SmallShortValue v;
     if (len - 4 > 2 * (kSmallShortGroups - 1)) {   // zero, shorter or longer (or unsigned wrap-around)
@@ -243,6 +238,22 @@ bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t l
 }
 
 }  // namespace sum_accum_detail
+
+void sum_add_product(SumAccum* s, const ShortProduct& p) {
+    count_finite(s, p.dscale);
+    const int frac = std::max(s->small_frac, -p.low);
+    int128_t x;
+    if (frac < kInt128Groups && scale_up(static_cast<int128_t>(p.magnitude), p.low + frac, &x) &&
+        x <= static_cast<int128_t>(power_of_base_128(kInt128Groups))) {
+        if (frac > s->small_frac)
+            small_rescale(s, frac);
+        small_add(s, p.negative ? -x : x);
+    } else {
+        const int128_t m = static_cast<int128_t>(p.magnitude);
+        digit_add_int128(s, p.negative ? -m : m, -p.low);
+    }
+    sum_refresh(s);
+}
 
 bool sum_remove(SumAccum* s, const NumericView& v) {
     switch (v.kind) {

@@ -146,15 +146,55 @@ __attribute__((noinline)) Datum avg_accum_rest(FunctionCallInfo fcinfo) {
     PG_RETURN_POINTER(s);
 }
 
+/* Argument i as a factor of p. */
+__attribute__((always_inline)) inline bool short_factor_arg(FunctionCallInfo fcinfo, int i, ShortProduct* p,
+                                                             uint64_t* digits) {
+    if (PG_ARGISNULL(i))
+        return false;
+    const unsigned char* body;
+    const size_t len = small_path_body(PG_GETARG_DATUM(i), &body);
+    return add_short_factor(body, len, p, digits);
+}
+
+/* Arguments 1..factors (2 or 3) as a short product; false for a NULL or any other factor. */
+__attribute__((always_inline)) inline bool short_factors(FunctionCallInfo fcinfo, int factors, ShortProduct* p) {
+    uint64_t a, b, c;
+    start_short_product(p);
+    if (!short_factor_arg(fcinfo, 1, p, &a) || !short_factor_arg(fcinfo, 2, p, &b))
+        return false;
+    if (factors == 2)
+        return finish_short_product(p, a, b, nullptr);
+    return factors == 3 && short_factor_arg(fcinfo, 3, p, &c) && finish_short_product(p, a, b, &c);
+}
+
 /*
- * The product fastnumeric_sum_product_accum's shortcut declined, made as the plan's own
- * multiplications would make it, ((a * b) * c), with the same errors, then added.
+ * fastnumeric_sum_product_accum beyond its per-row path: the first row, a NULL factor (a NULL
+ * product, which sum skips), any other product.  A product of other than short factors is
+ * made as the plan's own multiplications would make it, ((a * b) * c), with their errors.
  */
-__attribute__((noinline)) void sum_add_product_made(SumAccum* s, FunctionCallInfo fcinfo, int factors) {
-    Datum product = PG_GETARG_DATUM(1);
-    for (int i = 2; i <= factors; ++i)
-        product = DirectFunctionCall2(fastnumeric_mul, product, PG_GETARG_DATUM(i));
-    sum_add_made_readable(s, product);
+__attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) {
+    const int factors = PG_NARGS() - 1;
+    if (factors < 2 || factors > kMaxProductFactors)
+        elog(ERROR, "fastnumeric_sum_product_accum called with %d factors", factors);
+    SumAccum* s = state_arg(fcinfo, 0);
+    for (int i = 1; i <= factors; ++i)
+        if (PG_ARGISNULL(i)) {
+            if (s == nullptr)
+                PG_RETURN_NULL();
+            PG_RETURN_POINTER(s);
+        }
+    if (s == nullptr)
+        s = new_state(aggregate_context(fcinfo, "fastnumeric_sum_product_accum"));
+    ShortProduct p;
+    if (short_factors(fcinfo, factors, &p)) {
+        sum_add_product(s, p);
+    } else {
+        Datum product = PG_GETARG_DATUM(1);
+        for (int i = 2; i <= factors; ++i)
+            product = DirectFunctionCall2(fastnumeric_mul, product, PG_GETARG_DATUM(i));
+        sum_add_made_readable(s, product);
+    }
+    PG_RETURN_POINTER(s);
 }
 
 }  // namespace
@@ -185,33 +225,16 @@ Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
     return avg_accum_rest(fcinfo);
 }
 
-/*
- * Transition of fastnumeric_sum_product(a, b [, c]): sum(a * b [* c]).  Not strict: a row
- * with a NULL factor has a NULL product, which sum skips.
- */
+/* Transition of fastnumeric_sum_product(a, b [, c]): sum(a * b [* c]); not strict. */
 Datum fastnumeric_sum_product_accum(PG_FUNCTION_ARGS) {
-    const int factors = PG_NARGS() - 1;
-    if (factors < 2 || factors > kMaxProductFactors)
-        elog(ERROR, "fastnumeric_sum_product_accum called with %d factors", factors);
-    SumAccum* s = state_arg(fcinfo, 0);
-    for (int i = 1; i <= factors; ++i)
-        if (PG_ARGISNULL(i)) {
-            if (s == nullptr)
-                PG_RETURN_NULL();
+    // like fastnumeric_avg_accum, the per-row path calls nothing but the tail call below
+    if (likely(!PG_ARGISNULL(0))) {
+        SumAccum* s = reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(0));
+        ShortProduct p;
+        if (likely(short_factors(fcinfo, PG_NARGS() - 1, &p) && sum_add_product_expected(s, p)))
             PG_RETURN_POINTER(s);
-        }
-    if (unlikely(s == nullptr))
-        s = new_state(aggregate_context(fcinfo, "fastnumeric_sum_product_accum"));
-    SmallShortValue f[kMaxProductFactors];
-    bool shorts = true;
-    for (int i = 0; i < factors && shorts; ++i) {
-        const unsigned char* body;
-        const size_t n = small_path_body(PG_GETARG_DATUM(i + 1), &body);
-        shorts = read_small_short(body, n, &f[i]);
     }
-    if (!shorts || !sum_add_short_product(s, f, factors))
-        sum_add_product_made(s, fcinfo, factors);
-    PG_RETURN_POINTER(s);
+    return sum_product_accum_rest(fcinfo);
 }
 
 /* Inverse transition: NULL asks the window code to restart the frame's aggregate. */
