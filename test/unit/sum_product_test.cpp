@@ -1,0 +1,217 @@
+/*
+ * sum_product_test.cpp — sums of products in the sum accumulator (src/core/sum_accum.hpp:
+ * ShortProduct, sum_add_product_expected, sum_add_product), against the same accumulator fed
+ * the products as numeric makes them (digit_arith's multiply, then sum_add): what
+ * fastnumeric_sum_product must equal.
+ */
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bodies.hpp"
+#include "core/decimal_format.hpp"
+#include "core/digit_arith.hpp"
+#include "core/sum_accum.hpp"
+#include "slot_arena.hpp"
+
+using namespace fastnumeric;
+using unit::body;
+using unit::format_body;
+using unit::view;
+
+namespace {
+
+/* A factor as numeric_in stores it: stripped; NaN and ±Infinity as their headers; "de" + k as
+   d followed by k zeros. */
+std::vector<unsigned char> factor(std::string text) {
+    if (text == "NaN")
+        return body({0xC000});
+    if (text == "Infinity" || text == "-Infinity")
+        return body({static_cast<uint16_t>(text[0] == '-' ? 0xF000 : 0xD000)});
+    const size_t e = text.find('e');
+    if (e != std::string::npos)
+        text = text.substr(0, e) + std::string(std::stoul(text.substr(e + 1)), '0');
+    DecimalDigits d;
+    EXPECT_TRUE(parse_plain_decimal(text.c_str(), decode_typmod(-1), &d)) << text;
+    const FiniteValue v = stripped(d.value());
+    std::vector<unsigned char> out(finite_body_size(v.ndigits, v.dscale, v.weight));
+    encode_finite(out.data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
+    return out;
+}
+
+/* The product a * b (* c) as numeric's multiplication makes it, encoded. */
+std::vector<unsigned char> numeric_product(const std::vector<std::vector<unsigned char>>& factors) {
+    if (view(factors[0]).kind != Kind::Finite || view(factors[1]).kind != Kind::Finite ||
+        (factors.size() == 3 && view(factors[2]).kind != Kind::Finite))
+        return body({0xC000});   // only counted: the test compares sums without specials
+    std::vector<unsigned char> product = factors[0];
+    for (size_t i = 1; i < factors.size(); ++i) {
+        SmallDigits small;
+        std::vector<uint16_t> scratch(4096);
+        int needed = 0;
+        FiniteValue out;
+        EXPECT_EQ(arith_finite(ArithOp::Multiply, view(product), view(factors[i]), &small,
+                               DigitBuffer{scratch.data(), static_cast<int>(scratch.size())}, &needed, &out),
+                  ArithStatus::Ok);
+        std::vector<unsigned char> body(finite_body_size(out.ndigits, out.dscale, out.weight));
+        encode_finite(body.data(), out.negative, out.weight, out.dscale, out.digits, out.ndigits);
+        product = body;
+    }
+    return product;
+}
+
+/* The factors as the transition reads them; false where it would make the product instead. */
+bool read_product(const std::vector<std::vector<unsigned char>>& factors, ShortProduct* p) {
+    uint64_t digits[kMaxProductFactors];
+    start_short_product(p);
+    for (size_t i = 0; i < factors.size(); ++i)
+        if (!add_short_factor(factors[i].data(), factors[i].size(), p, &digits[i]))
+            return false;
+    return finish_short_product(p, digits[0], digits[1], factors.size() == 3 ? &digits[2] : nullptr);
+}
+
+std::string sum_text(const SumAccum& s) {
+    const int n = sum_final_slots(s);
+    std::vector<int64_t> scratch(static_cast<size_t>(n));
+    std::vector<uint16_t> digits(static_cast<size_t>(n));
+    const FiniteValue f = sum_final_value(s, scratch.data(), digits.data());
+    std::vector<unsigned char> body(finite_body_size(f.ndigits, f.dscale, f.weight));
+    encode_finite(body.data(), f.negative, f.weight, f.dscale, f.digits, f.ndigits);
+    return format_body(body);
+}
+
+/* Two accumulators, one fed products, one fed numeric's products; they must agree throughout. */
+struct Pair {
+    SlotArena arena_products, arena_values;
+    SumAccum products{}, values{};
+    int expected = 0, general = 0, made = 0;   // which path each row took
+
+    Pair() {
+        sum_init(&products, arena_products.allocator());
+        sum_init(&values, arena_values.allocator());
+    }
+
+    void add(const std::vector<std::vector<unsigned char>>& factors) {
+        const std::vector<unsigned char> product = numeric_product(factors);
+        sum_add(&values, view(product));
+        ShortProduct p;
+        if (!read_product(factors, &p)) {   // the transition makes the product, as here
+            sum_add(&products, view(product));
+            ++made;
+            return;
+        }
+        const SumAccum before = products;
+        if (sum_add_product_expected(&products, p)) {
+            ++expected;
+        } else {
+            EXPECT_EQ(0, memcmp(&before, &products, sizeof before)) << "a declined add changed the state";
+            sum_add_product(&products, p);
+            ++general;
+        }
+    }
+
+    void check(const std::string& where) {
+        ASSERT_EQ(products.count, values.count) << where;
+        ASSERT_EQ(products.max_scale, values.max_scale) << where;
+        ASSERT_EQ(products.max_scale_count, values.max_scale_count) << where;
+        ASSERT_EQ(sum_text(products), sum_text(values)) << where;
+    }
+};
+
+TEST(SumProduct, ReadsNumericsProductOfShortFactors) {
+    ShortProduct p;
+    ASSERT_TRUE(read_product({factor("12345.67"), factor("0.95"), factor("1.06")}, &p));
+    // 1|2345|6700 × 9500 × 1|0600, each from 10000^-1: at 10000^-3, dscale 2 + 2 + 2
+    EXPECT_TRUE(p.magnitude == static_cast<uint128_t>(123456700u) * 9500u * 10600u);
+    EXPECT_EQ(p.low, -3);
+    EXPECT_EQ(p.dscale, 6);
+    EXPECT_FALSE(p.negative);
+    ASSERT_TRUE(read_product({factor("-3"), factor("-0.5")}, &p));
+    EXPECT_FALSE(p.negative);
+    ASSERT_TRUE(read_product({factor("-3"), factor("0.5")}, &p));
+    EXPECT_TRUE(p.negative);
+    // what the transition leaves to the multiplication: zero, specials, long headers, five groups
+    EXPECT_FALSE(read_product({factor("0"), factor("2")}, &p));
+    EXPECT_FALSE(read_product({factor("2"), body({0xC000})}, &p));
+    EXPECT_FALSE(read_product({factor("1e300"), factor("2")}, &p));
+    EXPECT_FALSE(read_product({factor("12345678901234567890"), factor("2")}, &p));
+    // 10^16 × 10^16 × 10^16 does not fit 128 bits
+    EXPECT_FALSE(read_product({factor("9999999999999999"), factor("9999999999999999"),
+                               factor("9999999999999999")}, &p));
+}
+
+TEST(SumProduct, MoneyRowsTakeThePerRowPath) {
+    Pair pair;
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 20000; ++i) {
+        const std::string price = std::to_string(900 + rng() % 100000) + "." + std::to_string(10 + rng() % 90);
+        const std::string discount = "0.0" + std::to_string(1 + rng() % 9);
+        const std::string tax = "1.0" + std::to_string(1 + rng() % 8);
+        pair.add({factor(price), factor(discount), factor(tax)});
+    }
+    pair.check("money");
+    EXPECT_GT(pair.expected, 19990);   // the first rows set the scale; then every row is per-row
+}
+
+constexpr int kShapes = 10;
+
+/* A factor text of a shape: money, rates, integers, tiny, wide, exponents, zero, special, ...;
+   shapes 0-2 and 9 have one dscale, as a column's values mostly have. */
+std::string factor_text(std::mt19937_64& rng, int shape) {
+    const auto digits = [&rng](int n) {
+        std::string s(1, static_cast<char>('1' + rng() % 9));
+        for (int i = 1; i < n; ++i)
+            s += static_cast<char>('0' + rng() % 10);
+        return s;
+    };
+    std::string t;
+    switch (shape) {
+    case 0: t = digits(1 + rng() % 6) + "." + digits(2); break;
+    case 1: t = "0.0" + digits(1); break;
+    case 2: t = digits(1 + rng() % 16); break;
+    case 3: t = "0." + std::string(rng() % 40, '0') + digits(1 + rng() % 8); break;
+    case 4: t = digits(1 + rng() % 30) + "." + digits(rng() % 20 + 1); break;
+    case 5: t = digits(1 + rng() % 3) + "e" + std::to_string(rng() % 250); break;
+    case 6: t = rng() % 2 ? "0" : "0.000"; break;
+    case 7: t = rng() % 3 ? "1.5" : (rng() % 2 ? "NaN" : "Infinity"); break;
+    case 8: t = digits(1 + rng() % 4) + "." + digits(1 + rng() % 8); break;
+    default: t = "1." + digits(4); break;
+    }
+    return rng() % 3 == 0 && t != "NaN" ? "-" + t : t;
+}
+
+TEST(SumProduct, AnyFactorsGiveTheSumOfNumericsProducts) {
+    std::mt19937_64 rng(11);
+    int expected = 0, general = 0, made = 0;
+    for (int round = 0; round < 400; ++round) {
+        Pair pair;
+        const size_t n = 2 + rng() % 2;
+        const int rows = 1 + static_cast<int>(rng() % 200);
+        int column[kMaxProductFactors];   // each factor's usual shape; in half the rounds, one
+        for (int& shape : column)         // row in eight has another
+            shape = static_cast<int>(rng() % kShapes);
+        const bool mixed = rng() % 2 == 0;
+        for (int i = 0; i < rows; ++i) {
+            std::vector<std::vector<unsigned char>> factors;
+            for (size_t k = 0; k < n; ++k)
+                factors.push_back(factor(factor_text(rng, !mixed || rng() % 8 ? column[k] : static_cast<int>(rng() % kShapes))));
+            pair.add(factors);
+        }
+        const bool special = pair.values.nan_count + pair.values.pinf_count + pair.values.ninf_count > 0;
+        if (!special)
+            pair.check("round " + std::to_string(round));
+        else
+            EXPECT_EQ(pair.products.count, pair.values.count);
+        expected += pair.expected;
+        general += pair.general;
+        made += pair.made;
+    }
+    // every path was crossed
+    EXPECT_GT(expected, 1000);
+    EXPECT_GT(general, 1000);
+    EXPECT_GT(made, 1000);
+}
+
+}  // namespace
