@@ -174,7 +174,7 @@ BEGIN
         END LOOP;
     END LOOP;
     FOR p IN SELECT DISTINCT g FROM pairs WHERE risky ORDER BY g LOOP
-        FOREACH op IN ARRAY ARRAY['sum(a)', 'sum(b)', 'avg(a + b)', 'sum(-a)'] LOOP
+        FOREACH op IN ARRAY ARRAY['sum(a)', 'sum(b)', 'avg(a + b)', 'sum(-a)', 'sum(a * b)', 'sum(a * b * (a + b))'] LOOP
             BEGIN
                 EXECUTE 'SELECT ' || op || ' FROM pairs WHERE g = $1' INTO x USING p.g;
                 k := 'g' || p.g || ' ' || op; v := x::text; b := x::bytea; s := pg_column_size(x);

@@ -12,13 +12,13 @@ SET max_parallel_workers_per_gather = 0;
 DROP SCHEMA IF EXISTS :"schema" CASCADE;
 CREATE SCHEMA :"schema";
 SET search_path = :"schema", public, pg_catalog;
-CREATE TABLE ain (grp int, t int, v text);
+CREATE TABLE ain (grp int, t int, v text, w text);
 CREATE TABLE grps (grp int PRIMARY KEY, profile text, size int);
 
 -- @@DATA@@
 
 SELECT 'PHASE', 'load';
-CREATE TABLE d AS SELECT grp, t, v::numeric AS n, v::fastnumeric AS f FROM ain;
+CREATE TABLE d AS SELECT grp, t, v::numeric AS n, v::fastnumeric AS f, w::numeric AS nw, w::fastnumeric AS fw FROM ain;
 DROP TABLE ain;
 CREATE INDEX ON d (grp);
 ANALYZE d;
@@ -36,6 +36,16 @@ DECLARE l text;
 BEGIN
     FOR l IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
         IF l ~ '(Aggregate|Workers Launched|WindowAgg)' THEN RETURN NEXT btrim(l); END IF;
+    END LOOP;
+END
+$f$;
+-- the Output lines of an EXPLAIN VERBOSE that name aggregates
+CREATE FUNCTION verbose_plan_of(q text) RETURNS SETOF text LANGUAGE plpgsql AS
+$f$
+DECLARE l text;
+BEGIN
+    FOR l IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
+        IF l ~ 'Output: .*sum\(' THEN RETURN NEXT btrim(l); END IF;
     END LOOP;
 END
 $f$;

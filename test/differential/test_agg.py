@@ -8,6 +8,10 @@ rows live in a scratch schema dropped at the end.
 
 Each aggregate is computed over fastnumeric and over numeric in the SAME query (so ties for
 min/max see the same row order) and compared by text and datum bytes (binary cast to bytea).
+Each row also has a factor w (rates, integers, NULLs, specials, wide values), for sums of
+products: sum(x * w) and sum(x * (1 - w) * (1 + w)), which the planner hook runs as
+fastnumeric_sum_product, and sum(x * x) beside avg(x * x), which share a transition state and so
+keep sum.
 Checks (one per group or window row, per aggregate):
   plain     Aggregate per group id (LATERAL, empty groups included; those must give NULL)
   sort      GROUP BY with sorting (enable_hashagg off)
@@ -16,6 +20,9 @@ Checks (one per group or window row, per aggregate):
             serialize/deserialize
   plan      both parallel plans are partial aggregation with launched workers
   window    moving frames (ROWS 99 PRECEDING; 2 PRECEDING AND 2 FOLLOWING), a quarter of the rows
+            (sum, avg, min, max)
+  fused     the serial and the parallel plans run fastnumeric_sum_product for the two sums of
+            products over fastnumeric and for nothing else
 """
 
 import os
@@ -29,7 +36,8 @@ SUITE = "differential_agg"
 SEED = 20240601
 COUNT = 1000000
 SQL = pathlib.Path(__file__).with_name("agg.sql")
-AGGS = ("sum", "avg", "min", "max")
+WIN_AGGS = ("sum", "avg", "min", "max")
+AGGS = WIN_AGGS + ("sum_xw", "sum_x1w1w", "sum_xx", "avg_xx")
 
 PROFILES = ("money", "integer", "int128", "long", "tiny", "mixed", "zeros", "special", "nulls",
             "huge", "everything")
@@ -73,6 +81,24 @@ def value(r, profile):
     raise ValueError(profile)
 
 
+def factor(r):
+    """A factor text (None for NULL): mostly rates, as prices are multiplied by."""
+    x = r.random()
+    if x < 0.5:
+        return "0.%02d" % r.randrange(11)
+    if x < 0.7:
+        return "1.%02d" % r.randrange(9)
+    if x < 0.8:
+        return str(r.randint(-5, 50))
+    if x < 0.85:
+        return None
+    if x < 0.9:
+        return decimal(r, r.randint(0, 20), r.randint(0, 10))
+    if x < 0.92:
+        return r.choice(("NaN", "Infinity", "-Infinity", "0", "0.000"))
+    return decimal(r, r.randint(1, 6), r.randint(0, 6))
+
+
 def group_size(r):
     x = r.random()
     if x < 0.75:
@@ -85,7 +111,7 @@ def group_size(r):
 
 
 def generate(r, count):
-    """(groups, rows): groups = [(grp, profile, size)], rows = [(grp, t, text or None)]."""
+    """(groups, rows): groups = [(grp, profile, size)], rows = [(grp, t, value, factor)], texts or None."""
     groups, rows = [], []
     grp = 0
     sizes = [100000] if count >= 150000 else []
@@ -95,7 +121,7 @@ def generate(r, count):
         profile = PROFILES[grp % len(PROFILES)] if grp <= 2 * len(PROFILES) else r.choice(PROFILES)
         groups.append((grp, profile, size))
         for t in range(size):
-            rows.append((grp, t, value(r, profile)))
+            rows.append((grp, t, value(r, profile), factor(r)))
         if size == 0 and grp > 10000:
             break
     for extra in range(3):   # ids with no rows at all
@@ -114,18 +140,24 @@ def window_groups(groups, nrows):
 
 
 AGG_COLS = ("sum(n) AS n_sum, sum(f) AS f_sum, avg(n) AS n_avg, avg(f) AS f_avg, "
-            "min(n) AS n_min, min(f) AS f_min, max(n) AS n_max, max(f) AS f_max")
+            "min(n) AS n_min, min(f) AS f_min, max(n) AS n_max, max(f) AS f_max, "
+            "sum(n * nw) AS n_sum_xw, sum(f * fw) AS f_sum_xw, "
+            "sum(n * (1 - nw) * (1 + nw)) AS n_sum_x1w1w, sum(f * (1 - fw) * (1 + fw)) AS f_sum_x1w1w, "
+            "sum(n * n) AS n_sum_xx, sum(f * f) AS f_sum_xx, avg(n * n) AS n_avg_xx, avg(f * f) AS f_avg_xx")
+
+# what EXPLAIN VERBOSE must show of AGG_COLS: the two sums of products over fastnumeric fused
+FUSED = ("fastnumeric_sum_product(f, fw)", "fastnumeric_sum_product(f, ('1'::numeric - fw), ('1'::numeric + fw))")
 
 WIN_COLS = ("sum(n) OVER w AS n_sum, sum(f) OVER w AS f_sum, avg(n) OVER w AS n_avg, "
             "avg(f) OVER w AS f_avg, min(n) OVER w AS n_min, min(f) OVER w AS f_min, "
             "max(n) OVER w AS n_max, max(f) OVER w AS f_max")
 
 
-def compare(mode, key="grp"):
+def compare(mode, key="grp", aggs=AGGS):
     """SQL comparing table r (key, n_x/f_x per aggregate): CHECK and BAD rows."""
     vals = ", ".join("('%s', same(f_%s, n_%s), f_%s::text, n_%s::text, "
                      "encode(f_%s::bytea, 'hex'), encode(n_%s::bytea, 'hex'))"
-                     % ((a,) * 7) for a in AGGS)
+                     % ((a,) * 7) for a in aggs)
     return r"""
 CREATE TEMP TABLE c AS SELECT %(key)s AS k, v.* FROM r,
     LATERAL (VALUES %(vals)s) v(agg, ok, ft, nt, fb, nb);
@@ -140,10 +172,12 @@ DROP TABLE c, r;
 
 def script(groups, rows, below):
     data = copy_data("grps", ("%d\t%s\t%d\n" % g for g in groups))
-    data += copy_data("ain", ("%d\t%d\t%s\n" % (g, t, "\\N" if v is None else v) for g, t, v in rows))
+    data += copy_data("ain", ("%d\t%d\t%s\t%s\n" % (g, t, "\\N" if v is None else v, "\\N" if w is None else w)
+                              for g, t, v, w in rows))
     out = [splice(SQL.read_text(encoding="utf-8"), {"DATA": data})]
 
     out.append("SELECT 'PHASE', 'plain';\n")
+    out.append("SELECT 'PLAN', 'fused-serial', verbose_plan_of('SELECT %s FROM d');\n" % AGG_COLS)
     out.append("CREATE TEMP TABLE r AS SELECT g.grp, s.* FROM grps g CROSS JOIN LATERAL "
                "(SELECT %s FROM d WHERE d.grp = g.grp) s;\n" % AGG_COLS)
     out.append("SELECT 'CHECK', 'plain', 'empty-null', count(*) FILTER (WHERE f_sum IS NULL AND "
@@ -164,6 +198,7 @@ def script(groups, rows, below):
                "SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 2;\n")
     out.append("SELECT 'PLAN', 'parallel', plan_of('CREATE TEMP TABLE r AS SELECT 0 AS grp, %s "
                "FROM d');\n" % AGG_COLS)
+    out.append("SELECT 'PLAN', 'fused-parallel', verbose_plan_of('SELECT %s FROM d');\n" % AGG_COLS)
     out.append(compare("parallel"))
     out.append("SELECT 'PLAN', 'parallel-grouped', plan_of('CREATE TEMP TABLE r AS SELECT grp, %s "
                "FROM d GROUP BY grp');\n" % AGG_COLS)
@@ -176,7 +211,7 @@ def script(groups, rows, below):
         out.append("SELECT 'PLAN', '%s', plan_of('CREATE TEMP TABLE r AS SELECT grp * 1000000 + t "
                    "AS k, %s FROM d WHERE grp < %d "
                    "WINDOW w AS (PARTITION BY grp ORDER BY t %s)');\n" % (name, WIN_COLS, below, frame))
-        out.append(compare("window", key="k"))
+        out.append(compare("window", key="k", aggs=WIN_AGGS))
     out.append("SELECT 'PHASE', 'done';\nRESET search_path;\nDROP SCHEMA :\"schema\" CASCADE;\n")
     return "".join(out)
 
@@ -212,4 +247,11 @@ def test_aggregates(tally, casts, conn, rng, seed, count, keep, request):
             l.startswith("Workers Launched:") and not l.endswith(": 0") for l in lines)
         if tally.check("plan", name, ok, "; ".join(lines) or "no plan"):
             print("  check plan       %-16s ok" % name, flush=True)
-    tally.require({"plain", "sort", "hash", "parallel", "window"})
+    # the sums of products over fastnumeric run fastnumeric_sum_product, and nothing else does
+    for name in ("fused-serial", "fused-parallel"):
+        lines = plans.get(name, [])
+        ok = bool(lines) and all(all(f in l for f in FUSED) and "sum((f * f))" in l and
+                                 l.count("fastnumeric_sum_product(") == len(FUSED) for l in lines)
+        if tally.check("fused", name, ok, "; ".join(lines) or "no plan"):
+            print("  check fused      %-16s ok" % name, flush=True)
+    tally.require({"plain", "sort", "hash", "parallel", "window", "fused"})
