@@ -158,5 +158,41 @@ SELECT count(*) AS rows, bool_and(same) AS same FROM (
            AND agg_same(min(f) OVER w, min(n) OVER w) AND agg_same(max(f) OVER w, max(n) OVER w) AS same
     FROM agg_t WINDOW w AS (PARTITION BY g ORDER BY f::text ROWS BETWEEN 9 PRECEDING AND CURRENT ROW)) s;
 
+-- sums of products: sum(a * b) and sum(a * b * c) over fastnumeric run as
+-- fastnumeric_sum_product (fastnumeric.sum_products), with numeric's results and errors
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT sum(f * f), sum(f * (1 - f) * (1 + f)), sum(n * n), sum(f * 2) FILTER (WHERE g = 1) FROM agg_t;
+SELECT agg_same(sum(f * f), sum(n * n)) AS ff, agg_same(sum(f * (1 - f) * (1 + f)), sum(n * (1 - n) * (1 + n))) AS f3,
+       agg_same(sum(f * n), sum(n * n)) AS fn, agg_same(sum(f * 2) FILTER (WHERE g = 1), sum(n * 2) FILTER (WHERE g = 1)) AS const
+FROM agg_t;
+SELECT g, agg_same(sum(f * (1 - f) * (1 + f)), sum(n * (1 - n) * (1 + n))) AS same FROM agg_t GROUP BY g ORDER BY g;
+-- sharing a state with avg, sum keeps its own transition; DISTINCT too
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(f * f), avg(f * f) FROM agg_t;
+SELECT agg_same(sum(f * f), sum(n * n)) AND agg_same(avg(f * f), avg(n * n))
+       AND agg_same(sum(DISTINCT f * f), sum(DISTINCT n * n)) AS same FROM agg_t;
+-- a third factor that could raise another error than the product's stays outside
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(f * f * (f / 2)) FROM agg_t;
+SELECT sum(x * y * z) FROM (VALUES ('1e100000'::fastnumeric, '1e100000'::fastnumeric, 1::fastnumeric)) v(x, y, z);
+-- NULL factors, NaN, Infinity times zero, zeros of a scale: as numeric's
+SELECT v, sum(x * y) AS sum, agg_same(sum(x * y), sum(x::numeric * y::numeric)) AS same,
+       agg_same(sum(x * y * x), sum(x::numeric * y::numeric * x::numeric)) AS same3
+FROM (VALUES (1, NULL, '1'), (1, '2', NULL), (2, 'NaN', '1'), (2, '2', '3'), (3, 'Infinity', '0'),
+             (4, '0.00', '5.5'), (4, '0', '1'), (5, '-1.5', '2.25'), (5, '1e-30', '3')) t(v, a, b),
+     LATERAL (SELECT a::fastnumeric AS x, b::fastnumeric AS y) f
+GROUP BY v ORDER BY v;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(f * (1 - f) * (1 + f)) FROM agg_t;
+SELECT agg_same(sum(f * (1 - f) * (1 + f)), sum(n * (1 - n) * (1 + n))) AS same FROM agg_t;
+RESET max_parallel_workers_per_gather;
+RESET min_parallel_table_scan_size;
+RESET parallel_tuple_cost;
+RESET parallel_setup_cost;
+SET fastnumeric.sum_products = off;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(f * f) FROM agg_t;
+RESET fastnumeric.sum_products;
+
 DROP TABLE agg_t, agg_w;
 DROP FUNCTION agg_same(fastnumeric, numeric);
