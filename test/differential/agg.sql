@@ -29,23 +29,19 @@ CREATE FUNCTION same(a fastnumeric, b numeric) RETURNS boolean LANGUAGE sql IMMU
 $$ SELECT a::text IS NOT DISTINCT FROM b::text AND a::bytea IS NOT DISTINCT FROM b::bytea $$;
 CREATE FUNCTION hx(s text) RETURNS text LANGUAGE sql IMMUTABLE AS
 $$ SELECT CASE WHEN s IS NULL THEN '~' ELSE encode(convert_to(s, 'UTF8'), 'hex') END $$;
--- run a CREATE TABLE AS under EXPLAIN ANALYZE: the table is made, the plan lines returned
-CREATE FUNCTION plan_of(q text) RETURNS SETOF text LANGUAGE plpgsql AS
+-- EXPLAIN (options) q, the lines matching pattern: under ANALYZE a CREATE TABLE AS makes its table
+CREATE FUNCTION plan_lines(options text, pattern text, q text) RETURNS SETOF text LANGUAGE plpgsql AS
 $f$
 DECLARE l text;
 BEGIN
-    FOR l IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
-        IF l ~ '(Aggregate|Workers Launched|WindowAgg)' THEN RETURN NEXT btrim(l); END IF;
+    FOR l IN EXECUTE 'EXPLAIN (' || options || ') ' || q LOOP
+        IF l ~ pattern THEN RETURN NEXT btrim(l); END IF;
     END LOOP;
 END
 $f$;
--- the Output lines of an EXPLAIN VERBOSE that name aggregates
-CREATE FUNCTION verbose_plan_of(q text) RETURNS SETOF text LANGUAGE plpgsql AS
-$f$
-DECLARE l text;
-BEGIN
-    FOR l IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP
-        IF l ~ 'Output: .*sum\(' THEN RETURN NEXT btrim(l); END IF;
-    END LOOP;
-END
-$f$;
+-- the plan's aggregate nodes and workers, the table made
+CREATE FUNCTION plan_of(q text) RETURNS SETOF text LANGUAGE sql AS
+$$ SELECT plan_lines('ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF', '(Aggregate|Workers Launched|WindowAgg)', q) $$;
+-- the Output lines that name aggregates
+CREATE FUNCTION verbose_plan_of(q text) RETURNS SETOF text LANGUAGE sql AS
+$$ SELECT plan_lines('VERBOSE, COSTS OFF', 'Output: .*sum\(', q) $$;
