@@ -675,15 +675,31 @@ void rewrite_plan(Plan* plan, Rewrite* rw) {
     for_each_child(plan, [rw](Plan* child) { rewrite_plan(child, rw); });
 }
 
-/* Whether a foreign or custom scan is in the tree: they may bring partial states from elsewhere. */
-bool has_outside_scan(Plan* plan) {
+/* Whether a node of the tree satisfies `is`. */
+template <typename Is>
+bool tree_has(Plan* plan, Is is) {
     if (plan == nullptr)
         return false;
     check_stack_depth();
-    bool found = IsA(plan, ForeignScan) || IsA(plan, CustomScan);
-    for_each_child(plan, [&found](Plan* child) { found = found || has_outside_scan(child); });
+    bool found = is(plan);
+    for_each_child(plan, [&found, &is](Plan* child) { found = found || tree_has(child, is); });
     return found;
 }
+
+/* Whether a node of the statement's plan or of its subplans satisfies `is`. */
+template <typename Is>
+bool statement_has(PlannedStmt* stmt, Is is) {
+    bool found = tree_has(stmt->planTree, is);
+    ListCell* lc;
+    foreach (lc, stmt->subplans)
+        found = found || tree_has(static_cast<Plan*>(lfirst(lc)), is);
+    return found;
+}
+
+/* A foreign or custom scan may bring partial aggregate states from elsewhere. */
+bool is_outside_scan(Plan* plan) { return IsA(plan, ForeignScan) || IsA(plan, CustomScan); }
+
+bool is_agg(Plan* plan) { return IsA(plan, Agg); }
 
 void add_invalidation(PlannedStmt* stmt, Oid fn) {
     PlanInvalItem* item = makeNode(PlanInvalItem);
@@ -696,11 +712,9 @@ void rewrite_statement(PlannedStmt* stmt, bool substitute, bool sum_products) {
     Rewrite rw{};
     rw.substitute = substitute;
     rw.sum_products = sum_products;
-    rw.split_aggregates = !has_outside_scan(stmt->planTree);
-    ListCell* lc;
-    foreach (lc, stmt->subplans)
-        rw.split_aggregates = rw.split_aggregates && !has_outside_scan(static_cast<Plan*>(lfirst(lc)));
+    rw.split_aggregates = !statement_has(stmt, is_outside_scan);
     rewrite_plan(stmt->planTree, &rw);
+    ListCell* lc;
     foreach (lc, stmt->subplans)
         rewrite_plan(static_cast<Plan*>(lfirst(lc)), &rw);
     if (rw.used == 0 && rw.fused == 0)
@@ -728,8 +742,13 @@ PlannedStmt* accelerating_planner(Query* parse, const char* query_string, int cu
     PlannedStmt* stmt = previous_planner != nullptr
                             ? previous_planner(parse, query_string, cursor_options, bound_params)
                             : standard_planner(parse, query_string, cursor_options, bound_params);
-    if ((accelerate_numeric || sum_products) && stmt->commandType != CMD_UTILITY && substitutes_ready())
-        rewrite_statement(stmt, accelerate_numeric, sum_products);
+    if (stmt->commandType == CMD_UTILITY)
+        return stmt;
+    // without the accelerator, only an aggregate can change, and the substitutes (a few dozen
+    // catalog lookups, once per backend) are not looked up for plans without one
+    const bool fuse = sum_products && statement_has(stmt, is_agg);
+    if ((accelerate_numeric || fuse) && substitutes_ready())
+        rewrite_statement(stmt, accelerate_numeric, fuse);
     return stmt;
 }
 
