@@ -52,7 +52,9 @@ CREATE TABLE fnb_lineitem_float8 AS
     FROM fnb_lineitem_numeric;
 VACUUM (FREEZE, ANALYZE) fnb_lineitem_numeric, fnb_lineitem_fastnumeric, fnb_lineitem_float8;
 
--- Q1's text over fastnumeric must be numeric's, serial and with 2 workers
+-- Q1's text over fastnumeric must be numeric's, serial and with 2 workers, planned as the timed
+-- sessions plan it (the library loaded: the sums of products run as fastnumeric_sum_product)
+LOAD 'fastnumeric';
 CREATE FUNCTION pg_temp.q1_text(tbl text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
     result text;
