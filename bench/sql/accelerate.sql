@@ -29,7 +29,7 @@
 \if :{?Q} \else \set Q sum \endif
 \if :{?W} \else \set W 0 \endif
 SELECT CASE WHEN :'T' = 'fastnumeric' THEN 'fastnumeric' ELSE 'numeric' END AS coltype,
-       :'T' = 'numeric_accelerated' AS accelerated \gset
+       :'T' = 'numeric_accelerated' AS accelerated, :'T' <> 'numeric' AS loaded \gset
 SELECT CASE :'Q' WHEN 'sum' THEN format('SELECT sum(x) FROM fnb_agg_%s', :'coltype')
                  WHEN 'avg' THEN format('SELECT avg(x) FROM fnb_agg_%s', :'coltype')
                  WHEN 'minmax' THEN format('SELECT min(x), max(x) FROM fnb_agg_%s', :'coltype')
@@ -55,8 +55,12 @@ SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET jit = off;
 SET work_mem = '1GB';
-\if :accelerated
+-- the accelerated and the fastnumeric sessions load the library before the query is planned,
+-- as session_preload_libraries = 'fastnumeric' does (README)
+\if :loaded
 LOAD 'fastnumeric';
+\endif
+\if :accelerated
 SET fastnumeric.accelerate_numeric = on;
 SELECT set_config('fnb.query', :'query', false) IS NOT NULL AS ok \gset
 DO $$
