@@ -263,19 +263,17 @@ struct ShortProduct {
  */
 inline void start_short_product(ShortProduct* p) { *p = ShortProduct{0, 0, 0, false}; }
 
-/* A nonzero 2-byte-header factor of up to four groups (body as stored): its digits; false for any other. */
+/* A nonzero 2-byte-header factor of up to four groups (body as stored, read_small_short's
+   values): its digits; false for any other. */
 __attribute__((always_inline)) inline bool add_short_factor(const unsigned char* body, size_t len, ShortProduct* p,
                                                             uint64_t* digits) {
-    if (len - 4 > 2 * (kSmallShortGroups - 1))   // zero, too long, not inline (wraps around)
+    SmallShortValue v;
+    if (len < 4 || !read_small_short(body, len, &v))   // (2 bytes: zero)
         return false;
-    const uint32_t h = load_u16(body);
-    if ((h & kSignMask) != kShort)
-        return false;
-    const int groups = static_cast<int>(len - 2) / 2;
-    *digits = small_short_digits(body + 2, groups);
-    p->low += short_weight(static_cast<uint16_t>(h)) - groups + 1;
-    p->dscale += static_cast<int>(h & kShortDscaleMask);   // in place until finish_short_product
-    p->negative = p->negative != ((h & kShortSignBit) != 0);
+    *digits = v.digits;
+    p->low += v.low;
+    p->dscale += v.dscale;
+    p->negative = p->negative != v.negative;
     return true;
 }
 
@@ -288,7 +286,6 @@ __attribute__((always_inline)) inline bool finish_short_product(ShortProduct* p,
     if (m == 0 || (m >> 127) != 0)
         return false;   // (zero only from digits numeric never writes)
     p->magnitude = m;
-    p->dscale >>= kShortDscaleShift;
     return true;
 }
 
