@@ -11,8 +11,9 @@ DATA_built = sql/$(EXTENSION)--$(EXTVERSION).sql
 DATA       = $(wildcard sql/$(EXTENSION)--*--*.sql)
 # and install scripts built for earlier default versions
 EXTRA_CLEAN = $(filter-out $(DATA),$(wildcard sql/$(EXTENSION)--*.sql))
-REGRESS    = $(filter-out $(EXTENSION) $(EXTENSION)--%,$(patsubst sql/%.sql,%,$(wildcard sql/*.sql)))
-REGRESS_OPTS = --load-extension=$(EXTENSION)
+# pg_regress suites: test/regress/sql/NAME.sql, their outputs in test/regress/expected/
+REGRESS    = $(patsubst test/regress/sql/%.sql,%,$(wildcard test/regress/sql/*.sql))
+REGRESS_OPTS = --inputdir=test/regress --load-extension=$(EXTENSION)
 
 PG_CONFIG ?= pg_config
 CXX_STD   ?= c++17

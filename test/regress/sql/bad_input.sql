@@ -2,61 +2,13 @@
 -- Bad input: a catalogue of malformed text and wire values, each shown for numeric and
 -- fastnumeric side by side (SQLSTATE, message and DETAIL), through the input function, INSERT,
 -- expressions and COPY (text, CSV, binary).  A failed INSERT or COPY keeps none of its rows.
+-- Texts whose validity depends on the server's version are in bad_input_syntax.
 --
 
 \getenv abs_srcdir PG_ABS_SRCDIR
 \i :abs_srcdir/sql/helpers/input_result.sql
 \i :abs_srcdir/sql/helpers/outcome.sql
-
--- superuser-only binary casts that show a datum's bytes (input_result needs them)
-CREATE CAST (numeric AS bytea) WITHOUT FUNCTION;
-CREATE CAST (fastnumeric AS bytea) WITHOUT FUNCTION;
-
--- Results longer than a line are shown by their start, length and md5, so equal lines still
--- mean equal results.
-CREATE FUNCTION brief(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-    SELECT CASE WHEN length(t) <= 160 THEN t
-                ELSE left(t, 60) || '... (' || length(t) || ' chars, md5 ' || left(md5(t), 12) || ')'
-           END
-$$;
-
--- Tables the statements load; a statement that names bad_{T} also reports how many rows
--- the table kept afterwards (then it is emptied for the next case).
-CREATE TABLE bad_numeric (v numeric, v42 numeric(4,2));
-CREATE TABLE bad_fastnumeric (v fastnumeric, v42 fastnumeric(4,2));
-
-CREATE FUNCTION attempt(template text, type text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    result text := outcome(replace(template, '{T}', type));
-    kept bigint;
-BEGIN
-    IF position('bad_{T}' IN template) > 0 THEN
-        EXECUTE format('SELECT count(*) FROM bad_%s', type) INTO kept;
-        EXECUTE format('TRUNCATE bad_%s', type);
-        result := result || '; kept ' || kept;
-    END IF;
-    RETURN brief(result);
-END
-$$;
-
--- side_by_side(template): the statement with {T} = numeric and with {T} = fastnumeric
-CREATE FUNCTION side_by_side(template text, OUT "numeric" text, OUT fastnumeric text)
-LANGUAGE sql AS $$ SELECT attempt(template, 'numeric'), attempt(template, 'fastnumeric') $$;
-
--- copy_from(lines, options, col): the lines written to a server-side file by COPY ... TO
--- with the options, then COPY bad_{T} (col) FROM that file with the same options, both types
-CREATE FUNCTION copy_from(lines anyarray, options text, col text DEFAULT 'v',
-                          OUT "numeric" text, OUT fastnumeric text)
-LANGUAGE plpgsql AS $$
-DECLARE
-    file text := current_setting('data_directory') || '/fastnumeric_bad_input.data';
-BEGIN
-    EXECUTE format('COPY (SELECT l FROM unnest(%L::%s) WITH ORDINALITY u(l, i) ORDER BY i) TO %L (%s)',
-                   lines, pg_typeof(lines), file, options);
-    SELECT * INTO "numeric", fastnumeric
-    FROM side_by_side(format('COPY bad_{T} (%I) FROM %L (%s)', col, file, options));
-END
-$$;
+\i :abs_srcdir/sql/helpers/side_by_side.sql
 
 -- the catalogue of malformed (and a few odd but valid) texts
 CREATE TABLE bad_texts (id int GENERATED ALWAYS AS IDENTITY, label text, txt text);
@@ -91,7 +43,6 @@ INSERT INTO bad_texts (label, txt) VALUES
     ('space after sign', '- 1'),
     ('space before point', '1 .5'),
     ('space after point', '1. 5'),
-    ('space in exponent (valid in PG 15)', '1e 5'),
     ('tab inside', E'1\t2'),
     ('Arabic-Indic digits', '١٢٣'),
     ('Extended Arabic-Indic digits', '۱۲۳'),
@@ -102,13 +53,6 @@ INSERT INTO bad_texts (label, txt) VALUES
     ('ideographic space after', '1　'),
     ('fullwidth minus', '－1'),
     ('minus sign U+2212', '−1'),
-    ('hex prefix', '0x1F'),
-    ('hex prefix upper', '0X1f'),
-    ('octal prefix', '0o17'),
-    ('binary prefix', '0b101'),
-    ('negative hex', '-0x10'),
-    ('underscore separator', '1_000'),
-    ('underscore in fraction', '1.000_5'),
     ('leading underscore', '_1'),
     ('trailing underscore', '1_'),
     ('exponent without digits', '1e'),
@@ -218,14 +162,11 @@ SELECT stmt, s.* FROM unnest(ARRAY[
     'SELECT ''1.5''::{T} + ''x''::{T}',
     'SELECT ''1.5''::{T} = ''1..5''',
     'SELECT sum(t::{T}) FROM (VALUES (''1''), (''2''), (''1.2.3'')) v(t)',
-    'SELECT t::{T} FROM (VALUES (''1''), (''0x10'')) v(t) WHERE t::{T} > 0',
     'SELECT ''x''::varchar::{T}',
-    'SELECT ''{1, 2, 0x1F}''::{T}[]',
     'SELECT ''{1, "1e1000000"}''::{T}[]',
     'SELECT ARRAY[''1'', ''١'']::{T}[]',
     'SELECT CAST(t AS {T}(4,2)) FROM (VALUES (''12.345''), (''123.45'')) v(t)',
     'SELECT row_to_json(row(''--1''::{T}))',
-    'EXECUTE take_{T}(''1_000'')',
     'EXECUTE take_{T}(''   '')',
     'DO $$ DECLARE v {T}; BEGIN v := ''1e''; END $$',
     'DO $$ DECLARE v {T}(3,1); BEGIN v := ''99.95''; END $$']) stmt,
@@ -292,9 +233,7 @@ SELECT label, brief(n.v::text) AS numeric, n.v::bytea = f.v::bytea AS same_bytes
        n.v::text = f.v::text AS same_text
 FROM bad_wires JOIN bad_wire_numeric n USING (id) JOIN bad_wire_fastnumeric f USING (id) ORDER BY id;
 
-DROP TABLE bad_texts, bad_typmods, bad_wires, bad_numeric, bad_fastnumeric, bad_wire_numeric, bad_wire_fastnumeric;
+DROP TABLE bad_texts, bad_typmods, bad_wires, bad_wire_numeric, bad_wire_fastnumeric;
 DEALLOCATE take_numeric;
 DEALLOCATE take_fastnumeric;
-DROP FUNCTION copy_from(anyarray, text, text), side_by_side(text), attempt(text, text), brief(text);
-DROP CAST (numeric AS bytea);
-DROP CAST (fastnumeric AS bytea);
+\i :abs_srcdir/sql/helpers/side_by_side_drop.sql

@@ -1,0 +1,55 @@
+--
+-- Input syntax that depends on the server's version: PostgreSQL 16 made numeric accept
+-- non-decimal integers (0x, 0o, 0b) and underscores between digits, and stopped accepting a
+-- space inside an exponent.  fastnumeric's parser declines all of these, so numeric_in decides
+-- on every version; each text is shown for numeric and fastnumeric side by side, through the
+-- input function, INSERT, COPY (text and CSV), casts, arrays and parameters.
+--
+
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/input_result.sql
+\i :abs_srcdir/sql/helpers/outcome.sql
+\i :abs_srcdir/sql/helpers/side_by_side.sql
+
+CREATE TABLE syntax_texts (id int GENERATED ALWAYS AS IDENTITY, label text, txt text);
+INSERT INTO syntax_texts (label, txt) VALUES
+    ('space in exponent', '1e 5'),
+    ('hex prefix', '0x1F'),
+    ('hex prefix upper', '0X1f'),
+    ('octal prefix', '0o17'),
+    ('binary prefix', '0b101'),
+    ('negative hex', '-0x10'),
+    ('underscore separator', '1_000'),
+    ('underscore in fraction', '1.000_5');
+
+-- the input function called directly
+SELECT id, label, brief(input_result(txt, -1, false)) AS numeric,
+       brief(input_result(txt, -1, true)) AS fastnumeric
+FROM syntax_texts ORDER BY id;
+
+-- INSERT, as values and through a run-time cast
+SELECT id, label, s.*
+FROM syntax_texts, side_by_side(format('INSERT INTO bad_{T} (v) VALUES (%L), (%L), (%L)', '1', '2.5', txt)) s
+ORDER BY id;
+SELECT id, label, s.*
+FROM syntax_texts, side_by_side(format('INSERT INTO bad_{T} (v) SELECT t::{T} FROM unnest(%L::text[]) t',
+                              ARRAY['1', '2.5', txt])) s
+ORDER BY id;
+
+-- COPY FROM, text and CSV
+SELECT id, label, c.* FROM syntax_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT text') c ORDER BY id;
+SELECT id, label, c.* FROM syntax_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT csv') c ORDER BY id;
+
+-- inside expressions: a filter, an array literal, a parameter
+PREPARE take_numeric(numeric) AS SELECT $1;
+PREPARE take_fastnumeric(fastnumeric) AS SELECT $1;
+SELECT stmt, s.* FROM unnest(ARRAY[
+    'SELECT t::{T} FROM (VALUES (''1''), (''0x10'')) v(t) WHERE t::{T} > 0',
+    'SELECT ''{1, 2, 0x1F}''::{T}[]',
+    'EXECUTE take_{T}(''1_000'')']) stmt,
+    side_by_side(stmt) s;
+
+DROP TABLE syntax_texts;
+DEALLOCATE take_numeric;
+DEALLOCATE take_fastnumeric;
+\i :abs_srcdir/sql/helpers/side_by_side_drop.sql
