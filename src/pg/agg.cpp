@@ -7,20 +7,22 @@
  * with the same strictness, so results, NULL handling and window restarts are numeric's.
  * min/max return the winning input datum itself (read in place, never copied here).
  * fastnumeric_sum_product, which the planner hook puts where a plan sums a product
- * (accelerate.cpp), adds the product of its arguments without making the product's datum.
+ * (sum_products.cpp), adds the product of its arguments without making the product's datum.
  */
 #include "core/numeric_order.hpp"
 #include "core/sum_accum.hpp"
+#include "pg/arith.hpp"
 #include "pg/datum.hpp"
+#include "pg/sum_products.hpp"
 
 extern "C" {
 #include "libpq/pqformat.h"
 #include "utils/numeric.h"
 }
 
-extern "C" Datum fastnumeric_mul(PG_FUNCTION_ARGS);   // arith.cpp
-
 using namespace fastnumeric;
+
+static_assert(kMaxFusedFactors <= kMaxProductFactors, "the accumulator takes every fused product");
 
 namespace {
 

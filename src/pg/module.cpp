@@ -3,6 +3,7 @@
  */
 #include "pg/estimates.hpp"
 #include "pg/plain_data.hpp"
+#include "pg/planner.hpp"
 #include "pg/settings.hpp"
 #include "pg_compat.hpp"
 

@@ -9,14 +9,11 @@ namespace fastnumeric {
 extern bool input_cache_enabled;
 
 /* fastnumeric.accelerate_numeric: plans made while it is on call fastnumeric's functions
-   where numeric's were planned (accelerate.cpp). */
+   where numeric's were planned (accelerator.cpp). */
 extern bool accelerate_numeric;
 
 /* fastnumeric.sum_products: plans sum a product of our multiplications with
-   fastnumeric_sum_product (accelerate.cpp). */
+   fastnumeric_sum_product (sum_products.cpp). */
 extern bool sum_products;
-
-/* Puts accelerate.cpp's planner hook in front of any installed before; _PG_init calls it once. */
-void install_planner_hook();
 
 }  // namespace fastnumeric

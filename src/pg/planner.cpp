@@ -1,0 +1,83 @@
+/*
+ * planner.cpp — the extension's one planner hook.
+ *
+ * Before planning, fastnumeric's compared constants are prepared for numeric's estimates
+ * (estimates.cpp); then the previous hook or the standard planner plans; then the passes rewrite
+ * the finished plan in place: the accelerator (fastnumeric.accelerate_numeric, accelerator.cpp)
+ * and the sums of products (fastnumeric.sum_products, sum_products.cpp), in that order, since
+ * the second fuses what the first has made ours.  A plan records each function it received, so
+ * dropping or altering one replans cached plans.
+ */
+#include "pg/planner.hpp"
+
+#include "pg/accelerator.hpp"
+#include "pg/estimates.hpp"
+#include "pg/settings.hpp"
+#include "pg/substitutes.hpp"
+#include "pg/sum_products.hpp"
+#include "pg_compat.hpp"
+
+extern "C" {
+#include "nodes/makefuncs.h"
+#include "optimizer/planner.h"
+#include "utils/inval.h"
+#include "utils/syscache.h"
+}
+
+using namespace fastnumeric;
+
+namespace {
+
+planner_hook_type previous_planner = nullptr;
+
+bool is_agg(Plan* plan) { return IsA(plan, Agg); }
+
+void add_invalidations(PlannedStmt* stmt, const PlanChanges& changes) {
+    ListCell* lc;
+    foreach (lc, changes.functions) {
+        PlanInvalItem* item = makeNode(PlanInvalItem);
+        item->cacheId = PROCOID;
+        item->hashValue = GetSysCacheHashValue1(PROCOID, ObjectIdGetDatum(lfirst_oid(lc)));
+        stmt->invalItems = lappend(stmt->invalItems, item);
+    }
+}
+
+PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cursor_options,
+                                 ParamListInfo bound_params) {
+    prepare_estimates(parse);
+    PlannedStmt* stmt = previous_planner != nullptr
+                            ? previous_planner(parse, query_string, cursor_options, bound_params)
+                            : standard_planner(parse, query_string, cursor_options, bound_params);
+    if (stmt->commandType == CMD_UTILITY)
+        return stmt;
+    // without the accelerator, only an aggregate can change, and the substitutes (a few dozen
+    // catalog lookups, once per backend) are not looked up for plans without one
+    const bool fuse = sum_products && statement_has(stmt, is_agg);
+    if (!(accelerate_numeric || fuse) || !substitutes_ready())
+        return stmt;
+    PlanChanges changes{};
+    if (accelerate_numeric)
+        accelerate_plan(stmt, &changes);
+    if (fuse)
+        fuse_sums_of_products(stmt, &changes);
+    if (changes.functions == NIL)
+        return stmt;
+    add_invalidations(stmt, changes);
+    ereport(DEBUG1, (errmsg_internal("fastnumeric: in this plan %d numeric operator or function calls and "
+                                     "%d numeric aggregates run on fastnumeric's functions, %d sums of "
+                                     "products on fastnumeric_sum_product",
+                                     changes.calls, changes.aggregates, changes.sums_of_products)));
+    list_free(changes.functions);
+    return stmt;
+}
+
+}  // namespace
+
+namespace fastnumeric {
+
+void install_planner_hook() {
+    previous_planner = planner_hook;
+    planner_hook = fastnumeric_planner;
+}
+
+}  // namespace fastnumeric

@@ -1,0 +1,343 @@
+/*
+ * substitutes.cpp — fastnumeric's functions that can stand for numeric's in a plan.
+ *
+ * A fastnumeric datum is a numeric datum, and each function listed here returns numeric's bytes
+ * for numeric's bytes, so a plan may call ours where it calls numeric's.  Ours are found by name
+ * and argument types in the extension's schema, checked against the numeric function they
+ * replace (what fmgr and the executor read from pg_proc and pg_aggregate must agree), and cached
+ * per backend until pg_proc changes.  The sums-of-products pass also needs every form of our
+ * + - * and fastnumeric_sum_product, looked up with them.
+ */
+#include "pg/substitutes.hpp"
+
+#include <initializer_list>
+
+#include "pg/extension.hpp"
+#include "pg/sum_products.hpp"
+#include "pg_compat.hpp"
+
+extern "C" {
+#include "access/htup_details.h"
+#include "catalog/dependency.h"
+#include "catalog/pg_aggregate.h"
+#include "catalog/pg_language.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "utils/acl.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
+#include "utils/inval.h"
+#include "utils/syscache.h"
+}
+
+using namespace fastnumeric;
+
+namespace {
+
+/* A numeric function and fastnumeric's with the same semantics (all its arguments fastnumeric). */
+struct Substitute {
+    Oid numeric_fn;
+    const char* name;     // in the extension's schema
+    const char* symbol;   // its C function; nullptr for an aggregate
+    int nargs;
+};
+
+constexpr Substitute kSubstitutes[] = {
+    {F_NUMERIC_ADD, "fastnumeric_add", "fastnumeric_add", 2},
+    {F_NUMERIC_SUB, "fastnumeric_sub", "fastnumeric_sub", 2},
+    {F_NUMERIC_MUL, "fastnumeric_mul", "fastnumeric_mul", 2},
+    {F_NUMERIC_UMINUS, "fastnumeric_uminus", "fastnumeric_uminus", 1},
+    {F_NUMERIC_UPLUS, "fastnumeric_uplus", "fastnumeric_uplus", 1},
+    {F_NUMERIC_ABS, "abs", "fastnumeric_abs", 1},   // the @ operator
+    {F_ABS_NUMERIC, "abs", "fastnumeric_abs", 1},   // abs()
+    {F_NUMERIC_EQ, "fastnumeric_eq", "fastnumeric_eq", 2},
+    {F_NUMERIC_NE, "fastnumeric_ne", "fastnumeric_ne", 2},
+    {F_NUMERIC_LT, "fastnumeric_lt", "fastnumeric_lt", 2},
+    {F_NUMERIC_LE, "fastnumeric_le", "fastnumeric_le", 2},
+    {F_NUMERIC_GT, "fastnumeric_gt", "fastnumeric_gt", 2},
+    {F_NUMERIC_GE, "fastnumeric_ge", "fastnumeric_ge", 2},
+    {F_NUMERIC_CMP, "fastnumeric_cmp", "fastnumeric_cmp", 2},
+    {F_NUMERIC_SMALLER, "fastnumeric_smaller", "fastnumeric_smaller", 2},
+    {F_NUMERIC_LARGER, "fastnumeric_larger", "fastnumeric_larger", 2},
+    {F_SUM_NUMERIC, "sum", nullptr, 1},
+    {F_AVG_NUMERIC, "avg", nullptr, 1},
+    {F_MIN_NUMERIC, "min", nullptr, 1},
+    {F_MAX_NUMERIC, "max", nullptr, 1},
+};
+constexpr int kSubstituteCount = sizeof kSubstitutes / sizeof kSubstitutes[0];
+
+constexpr int entry_of(Oid numeric_fn) {
+    int i = 0;
+    while (kSubstitutes[i].numeric_fn != numeric_fn)
+        ++i;
+    return i;
+}
+constexpr int kSumEntry = entry_of(F_SUM_NUMERIC);
+
+/* What this database offers, per entry of kSubstitutes (InvalidOid: keep numeric's). */
+struct Found {
+    Oid fast_fn;
+    bool relabel_window_args;   // an aggregate whose state is an input value (see below)
+    Oid numeric_transfn;        // aggregates: what decides sharing a transition state
+    Oid transfn, combinefn, serialfn, deserialfn, finalfn, transtype;
+};
+
+/* + - and * in ArithOp's order, whose C functions each serve (fastnumeric, fastnumeric),
+   (fastnumeric, numeric) and (numeric, fastnumeric). */
+constexpr int kArithEntries[] = {entry_of(F_NUMERIC_ADD), entry_of(F_NUMERIC_SUB), entry_of(F_NUMERIC_MUL)};
+constexpr int kArithOps = sizeof kArithEntries / sizeof kArithEntries[0];
+constexpr int kArithForms = 3;
+
+/* Per backend; plain data, reset by any change to pg_proc. */
+struct Cache {
+    enum State { Invalid, Building, Valid } state;
+    bool callback_registered;
+    Oid fastnumeric_type;
+    Found found[kSubstituteCount];
+    Oid arith[kArithOps][kArithForms];   // every form of + - *: InvalidOid where not usable
+    Oid sum_product[kMaxFusedFactors + 1];   // by factor count; InvalidOid: none
+};
+Cache cache;
+
+void forget_substitutes(Datum, int, uint32) { cache.state = Cache::Invalid; }
+
+/* The executor checks EXECUTE as whoever runs the plan: use only what PUBLIC may execute. */
+bool public_may_execute(HeapTuple proc) {
+    bool isnull;
+    const Datum datum = SysCacheGetAttr(PROCOID, proc, Anum_pg_proc_proacl, &isnull);
+    if (isnull)
+        return true;   // the default for functions
+    const Acl* acl = DatumGetAclP(datum);
+    const AclItem* items = ACL_DAT(acl);
+    for (int i = 0; i < ACL_NUM(acl); ++i)
+        if (items[i].ai_grantee == ACL_ID_PUBLIC && (ACLITEM_GET_PRIVS(items[i]) & ACL_EXECUTE) != 0)
+            return true;
+    return false;
+}
+
+/* Ours can stand where numeric's is called: what fmgr and the executor read from pg_proc agrees. */
+bool usable_function(Oid ours, const Substitute& s, Oid extension) {
+    HeapTuple fast = SearchSysCache1(PROCOID, ObjectIdGetDatum(ours));
+    HeapTuple numeric = SearchSysCache1(PROCOID, ObjectIdGetDatum(s.numeric_fn));
+    bool ok = HeapTupleIsValid(fast) && HeapTupleIsValid(numeric);
+    if (ok) {
+        const Form_pg_proc f = reinterpret_cast<Form_pg_proc>(GETSTRUCT(fast));
+        const Form_pg_proc n = reinterpret_cast<Form_pg_proc>(GETSTRUCT(numeric));
+        ok = f->prokind == n->prokind && f->proisstrict == n->proisstrict && !f->proretset &&
+             !n->proretset && f->proparallel == PROPARALLEL_SAFE && public_may_execute(fast) &&
+             getExtensionOfObject(ProcedureRelationId, ours) == extension;
+        if (ok && s.symbol != nullptr) {
+            bool isnull;
+            const Datum src = SysCacheGetAttr(PROCOID, fast, Anum_pg_proc_prosrc, &isnull);
+            ok = f->prolang == ClanguageId && !isnull && strcmp(TextDatumGetCString(src), s.symbol) == 0;
+        }
+    }
+    if (HeapTupleIsValid(fast))
+        ReleaseSysCache(fast);
+    if (HeapTupleIsValid(numeric))
+        ReleaseSysCache(numeric);
+    return ok;
+}
+
+/* Transition states of numeric's type and of ours are the same bytes; internal ones are not. */
+bool same_state_type(Oid fast, Oid numeric) {
+    return fast == numeric || (fast == cache.fastnumeric_type && numeric == NUMERICOID);
+}
+
+/*
+ * Our aggregate can run where numeric's was planned: the same shape in pg_aggregate (which
+ * support functions exist, their arguments, the state types), so that plain, moving-window,
+ * partial and combining execution all take the same paths.  Both sides of a partial
+ * aggregation are rewritten together, so the serialized states never mix.
+ */
+bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
+    HeapTuple fast = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(ours));
+    HeapTuple numeric = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(s.numeric_fn));
+    bool ok = HeapTupleIsValid(fast) && HeapTupleIsValid(numeric);
+    if (ok) {
+        const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(fast));
+        const Form_pg_aggregate n = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(numeric));
+        const auto both = [](Oid a, Oid b) { return OidIsValid(a) == OidIsValid(b); };
+        bool f_init, n_init, f_minit, n_minit;
+        SysCacheGetAttr(AGGFNOID, fast, Anum_pg_aggregate_agginitval, &f_init);
+        SysCacheGetAttr(AGGFNOID, numeric, Anum_pg_aggregate_agginitval, &n_init);
+        SysCacheGetAttr(AGGFNOID, fast, Anum_pg_aggregate_aggminitval, &f_minit);
+        SysCacheGetAttr(AGGFNOID, numeric, Anum_pg_aggregate_aggminitval, &n_minit);
+        ok = f->aggkind == AGGKIND_NORMAL && n->aggkind == AGGKIND_NORMAL &&
+             f->aggnumdirectargs == 0 && n->aggnumdirectargs == 0 &&
+             f->aggfinalextra == n->aggfinalextra && f->aggmfinalextra == n->aggmfinalextra &&
+             f->aggfinalmodify == n->aggfinalmodify && f->aggmfinalmodify == n->aggmfinalmodify &&
+             both(f->aggfinalfn, n->aggfinalfn) && both(f->aggcombinefn, n->aggcombinefn) &&
+             both(f->aggserialfn, n->aggserialfn) && both(f->aggdeserialfn, n->aggdeserialfn) &&
+             both(f->aggmtransfn, n->aggmtransfn) && both(f->aggminvtransfn, n->aggminvtransfn) &&
+             both(f->aggmfinalfn, n->aggmfinalfn) &&
+             same_state_type(f->aggtranstype, n->aggtranstype) &&
+             same_state_type(f->aggmtranstype, n->aggmtranstype) &&
+             f_init && n_init && f_minit && n_minit;   // no initial values: states start alike
+        if (ok) {
+            found->numeric_transfn = n->aggtransfn;
+            found->transfn = f->aggtransfn;
+            found->combinefn = f->aggcombinefn;
+            found->serialfn = f->aggserialfn;
+            found->deserialfn = f->aggdeserialfn;
+            found->finalfn = f->aggfinalfn;
+            found->transtype = f->aggtranstype;
+            // A window aggregate starts its state from the first input when the state type is
+            // the input type, and the executor then wants the argument type binary coercible to
+            // it: numeric -> fastnumeric is an assignment cast, so such arguments get relabelled.
+            found->relabel_window_args = f->aggtranstype == cache.fastnumeric_type;
+        }
+    }
+    if (HeapTupleIsValid(fast))
+        ReleaseSysCache(fast);
+    if (HeapTupleIsValid(numeric))
+        ReleaseSysCache(numeric);
+    return ok;
+}
+
+/* ours (fastnumeric_sum_product) finishes what it accumulates exactly as our sum does. */
+bool usable_sum_product(Oid ours, const Substitute& numeric_sum, const Found& sum, Oid extension) {
+    if (!OidIsValid(sum.fast_fn) || !usable_function(ours, numeric_sum, extension))
+        return false;
+    HeapTuple tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(ours));
+    if (!HeapTupleIsValid(tuple))
+        return false;
+    const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(tuple));
+    bool no_init;
+    SysCacheGetAttr(AGGFNOID, tuple, Anum_pg_aggregate_agginitval, &no_init);
+    const bool ok = f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init &&
+                    f->aggtranstype == sum.transtype && f->aggcombinefn == sum.combinefn &&
+                    f->aggserialfn == sum.serialfn && f->aggdeserialfn == sum.deserialfn &&
+                    f->aggfinalfn == sum.finalfn && !f->aggfinalextra &&
+                    f->aggfinalmodify == AGGMODIFY_READ_ONLY;
+    ReleaseSysCache(tuple);
+    return ok;
+}
+
+Oid function_in_schema(const char* name, const Oid* args, int nargs, Oid schema) {
+    return GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
+                           PointerGetDatum(buildoidvector(args, nargs)), ObjectIdGetDatum(schema));
+}
+
+/* Every form of our + - * and fastnumeric_sum_product, as far as usable. */
+void find_sum_products(Oid extension, Oid schema, const Substitute& numeric_sum, const Found& sum) {
+    const Oid type = cache.fastnumeric_type;
+    const Oid forms[kArithForms][2] = {{type, type}, {type, NUMERICOID}, {NUMERICOID, type}};
+    for (int op = 0; op < kArithOps; ++op)
+        for (int i = 0; i < kArithForms; ++i) {
+            const Substitute& s = kSubstitutes[kArithEntries[op]];
+            const Oid ours = function_in_schema(s.name, forms[i], 2, schema);
+            cache.arith[op][i] = OidIsValid(ours) && usable_function(ours, s, extension) ? ours : InvalidOid;
+        }
+    const Oid args[kMaxFusedFactors] = {type, type, type};
+    for (int n = 2; n <= kMaxFusedFactors; ++n) {
+        const Oid ours = function_in_schema("fastnumeric_sum_product", args, n, schema);
+        cache.sum_product[n] = OidIsValid(ours) && usable_sum_product(ours, numeric_sum, sum, extension)
+                                   ? ours : InvalidOid;
+    }
+}
+
+/* Looks ours up in the extension's schema; nothing at all when the extension is not here. */
+void find_substitutes() {
+    for (Found& f : cache.found)
+        f = Found{};
+    for (auto& forms : cache.arith)
+        for (Oid& oid : forms)
+            oid = InvalidOid;
+    for (Oid& oid : cache.sum_product)
+        oid = InvalidOid;
+    cache.fastnumeric_type = fastnumeric_type();
+    if (!OidIsValid(cache.fastnumeric_type))
+        return;
+    const Oid extension = fastnumeric_extension();
+    const Oid schema = fastnumeric_schema();
+    const Oid type = cache.fastnumeric_type;
+    const Oid args[2] = {type, type};
+    for (int i = 0; i < kSubstituteCount; ++i) {
+        const Substitute& s = kSubstitutes[i];
+        const Oid ours = function_in_schema(s.name, args, s.nargs, schema);
+        Found* f = &cache.found[i];
+        if (OidIsValid(ours) && usable_function(ours, s, extension) &&
+            (s.symbol != nullptr || usable_aggregate(ours, s, f)))
+            f->fast_fn = ours;
+    }
+    // Aggregates whose numeric states the planner may share (the same transition function)
+    // must share ours too, with the same support functions.
+    for (int i = 0; i < kSubstituteCount; ++i)
+        for (int j = i + 1; j < kSubstituteCount; ++j) {
+            Found* a = &cache.found[i];
+            Found* b = &cache.found[j];
+            if (kSubstitutes[i].symbol != nullptr || kSubstitutes[j].symbol != nullptr ||
+                !OidIsValid(a->fast_fn) || !OidIsValid(b->fast_fn) ||
+                a->numeric_transfn != b->numeric_transfn)
+                continue;
+            if (a->transfn != b->transfn || a->combinefn != b->combinefn ||
+                a->serialfn != b->serialfn || a->deserialfn != b->deserialfn ||
+                a->transtype != b->transtype)
+                a->fast_fn = b->fast_fn = InvalidOid;
+        }
+    find_sum_products(extension, schema, kSubstitutes[kSumEntry], cache.found[kSumEntry]);
+}
+
+/* The entry of kSubstitutes for numeric's function fn that this database can replace, or -1. */
+int substitute_of(Oid fn, bool aggregate) {
+    for (int i = 0; i < kSubstituteCount; ++i)
+        if (kSubstitutes[i].numeric_fn == fn)
+            return OidIsValid(cache.found[i].fast_fn) && (kSubstitutes[i].symbol == nullptr) == aggregate
+                       ? i
+                       : -1;
+    return -1;
+}
+
+}  // namespace
+
+namespace fastnumeric {
+
+bool substitutes_ready() {
+    if (cache.state != Cache::Valid) {
+        if (!cache.callback_registered) {
+            CacheRegisterSyscacheCallback(PROCOID, forget_substitutes, Datum(0));
+            cache.callback_registered = true;
+        }
+        cache.state = Cache::Building;
+        find_substitutes();
+        if (cache.state == Cache::Building)   // else pg_proc changed meanwhile: look again next time
+            cache.state = Cache::Valid;
+    }
+    for (const Found& f : cache.found)
+        if (OidIsValid(f.fast_fn))
+            return true;
+    return false;   // (fastnumeric_sum_product needs our sum and multiplications)
+}
+
+Oid substitute_for(Oid fn, bool aggregate, bool* relabel_window_args) {
+    const int i = substitute_of(fn, aggregate);
+    if (i < 0)
+        return InvalidOid;
+    if (relabel_window_args != nullptr)
+        *relabel_window_args = cache.found[i].relabel_window_args;
+    return cache.found[i].fast_fn;
+}
+
+bool is_our_arith(Oid fn, ArithOp op) {
+    for (const Oid form : cache.arith[static_cast<int>(op)])
+        if (OidIsValid(form) && form == fn)
+            return true;
+    return false;
+}
+
+bool is_our_sign(Oid fn) {
+    for (const int i : {entry_of(F_NUMERIC_UMINUS), entry_of(F_NUMERIC_UPLUS)})
+        if (OidIsValid(cache.found[i].fast_fn) && cache.found[i].fast_fn == fn)
+            return true;
+    return false;
+}
+
+Oid our_sum() { return cache.found[kSumEntry].fast_fn; }
+
+Oid sum_product_function(int factors) {
+    return factors >= 2 && factors <= kMaxFusedFactors ? cache.sum_product[factors] : InvalidOid;
+}
+
+}  // namespace fastnumeric

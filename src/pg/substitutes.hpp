@@ -1,0 +1,32 @@
+/*
+ * substitutes.hpp — fastnumeric's functions that a plan may call where it calls numeric's, as
+ * this database offers them (substitutes.cpp).
+ */
+#pragma once
+
+#include "pg_compat.hpp"
+
+namespace fastnumeric {
+
+/* The arithmetic operators whose C functions serve every mix of fastnumeric and numeric
+   operands. */
+enum class ArithOp { Add, Sub, Mul };
+
+/* Looks fastnumeric's functions up (once per backend, again after any change to pg_proc);
+   false when this database has none to substitute. */
+bool substitutes_ready();
+
+/* Ours for numeric's function (aggregate false) or aggregate (true) fn, or InvalidOid.
+   *relabel_window_args, for an aggregate: its window form wants the arguments relabelled to
+   fastnumeric (its state is an input value). */
+Oid substitute_for(Oid fn, bool aggregate, bool* relabel_window_args = nullptr);
+
+/* Whether fn is one of the forms of our op, our unary minus or plus, and our sum. */
+bool is_our_arith(Oid fn, ArithOp op);
+bool is_our_sign(Oid fn);
+Oid our_sum();
+
+/* fastnumeric_sum_product of that many factors, or InvalidOid (needs our sum and our *). */
+Oid sum_product_function(int factors);
+
+}  // namespace fastnumeric
