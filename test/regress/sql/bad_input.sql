@@ -89,27 +89,9 @@ INSERT INTO bad_texts (label, txt) VALUES
     ('1e-16383 (valid)', '1e-16383'),
     ('1e-16384', '1e-16384');
 
--- 1. the input function called directly: fastnumeric_in against numeric_in (value and bytes
---    when accepted, SQLSTATE and message when not)
-SELECT id, label, brief(input_result(txt, -1, false)) AS numeric,
-       brief(input_result(txt, -1, true)) AS fastnumeric
-FROM bad_texts ORDER BY id;
-
--- 2. INSERT: two good rows and the bad one in one VALUES list, then the same rows through a
---    run-time cast in INSERT ... SELECT; a failure keeps none of the three rows
-SELECT id, label, s.*
-FROM bad_texts, side_by_side(format('INSERT INTO bad_{T} (v) VALUES (%L), (%L), (%L)', '1', '2.5', txt)) s
-ORDER BY id;
-SELECT id, label, s.*
-FROM bad_texts, side_by_side(format('INSERT INTO bad_{T} (v) SELECT t::{T} FROM unnest(%L::text[]) t',
-                              ARRAY['1', '2.5', txt])) s
-ORDER BY id;
-
--- 3. COPY FROM in text and CSV formats: two good lines, then the bad one (the file is written
---    by COPY ... TO, so tabs, newlines and backslashes arrive as they are; in CSV the empty
---    text is quoted, so it is not NULL)
-SELECT id, label, c.* FROM bad_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT text') c ORDER BY id;
-SELECT id, label, c.* FROM bad_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT csv') c ORDER BY id;
+-- 1.-3. the input function called directly (value and bytes when accepted, SQLSTATE and message
+--    when not), INSERT, COPY FROM in text and CSV
+\i :abs_srcdir/sql/helpers/text_doors.sql
 -- the bad line first and last too
 SELECT c.* FROM copy_from(ARRAY['abc', '1', '2'], 'FORMAT csv') c;
 SELECT c.* FROM copy_from(ARRAY(SELECT g::text FROM generate_series(1, 5000) g) || '1.2.3'::text,

@@ -11,8 +11,8 @@
 \i :abs_srcdir/sql/helpers/outcome.sql
 \i :abs_srcdir/sql/helpers/side_by_side.sql
 
-CREATE TABLE syntax_texts (id int GENERATED ALWAYS AS IDENTITY, label text, txt text);
-INSERT INTO syntax_texts (label, txt) VALUES
+CREATE TABLE bad_texts (id int GENERATED ALWAYS AS IDENTITY, label text, txt text);
+INSERT INTO bad_texts (label, txt) VALUES
     ('space in exponent', '1e 5'),
     ('hex prefix', '0x1F'),
     ('hex prefix upper', '0X1f'),
@@ -22,23 +22,7 @@ INSERT INTO syntax_texts (label, txt) VALUES
     ('underscore separator', '1_000'),
     ('underscore in fraction', '1.000_5');
 
--- the input function called directly
-SELECT id, label, brief(input_result(txt, -1, false)) AS numeric,
-       brief(input_result(txt, -1, true)) AS fastnumeric
-FROM syntax_texts ORDER BY id;
-
--- INSERT, as values and through a run-time cast
-SELECT id, label, s.*
-FROM syntax_texts, side_by_side(format('INSERT INTO bad_{T} (v) VALUES (%L), (%L), (%L)', '1', '2.5', txt)) s
-ORDER BY id;
-SELECT id, label, s.*
-FROM syntax_texts, side_by_side(format('INSERT INTO bad_{T} (v) SELECT t::{T} FROM unnest(%L::text[]) t',
-                              ARRAY['1', '2.5', txt])) s
-ORDER BY id;
-
--- COPY FROM, text and CSV
-SELECT id, label, c.* FROM syntax_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT text') c ORDER BY id;
-SELECT id, label, c.* FROM syntax_texts, copy_from(ARRAY['1', '2.5', txt], 'FORMAT csv') c ORDER BY id;
+\i :abs_srcdir/sql/helpers/text_doors.sql
 
 -- inside expressions: a filter, an array literal, a parameter
 PREPARE take_numeric(numeric) AS SELECT $1;
@@ -49,7 +33,7 @@ SELECT stmt, s.* FROM unnest(ARRAY[
     'EXECUTE take_{T}(''1_000'')']) stmt,
     side_by_side(stmt) s;
 
-DROP TABLE syntax_texts;
+DROP TABLE bad_texts;
 DEALLOCATE take_numeric;
 DEALLOCATE take_fastnumeric;
 \i :abs_srcdir/sql/helpers/side_by_side_drop.sql
