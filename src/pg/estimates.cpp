@@ -34,7 +34,10 @@ extern "C" {
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/relcache.h"
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 }
@@ -136,12 +139,72 @@ bool relabel_walker(Node* node, void* context) {
     return walk_expression(node, relabel_walker, context);
 }
 
+/*
+ * Whether a relation's columns may be numeric or fastnumeric: a column of numeric or of any
+ * type not built in (fastnumeric itself, a domain over either).  Remembered per relation (a
+ * relcache lookup costs more than the answer saves), until the relation changes.
+ */
+struct DecimalColumns {
+    Oid relid;   // InvalidOid: empty
+    bool found;
+};
+constexpr int kDecimalColumnsSlots = 64;
+DecimalColumns decimal_columns[kDecimalColumnsSlots];
+bool decimal_columns_callback = false;
+
+void forget_decimal_columns(Datum, Oid relid) {
+    for (DecimalColumns& slot : decimal_columns)
+        if (!OidIsValid(relid) || slot.relid == relid)
+            slot.relid = InvalidOid;
+}
+
+bool may_hold_decimals(Oid relid) {
+    DecimalColumns& slot = decimal_columns[relid % kDecimalColumnsSlots];
+    if (slot.relid == relid)
+        return slot.found;
+    if (!decimal_columns_callback) {
+        CacheRegisterRelcacheCallback(forget_decimal_columns, Datum(0));
+        decimal_columns_callback = true;
+    }
+    Relation rel = RelationIdGetRelation(relid);
+    if (rel == nullptr)
+        return true;
+    const TupleDesc desc = RelationGetDescr(rel);
+    bool found = false;
+    for (int i = 0; i < desc->natts && !found; ++i) {
+        const Oid type = TupleDescAttr(desc, i)->atttypid;
+        found = type == NUMERICOID || type >= FirstNormalObjectId;
+    }
+    RelationClose(rel);
+    slot = DecimalColumns{relid, found};
+    return found;
+}
+
+/*
+ * Whether the statistics of a numeric or fastnumeric column can meet a fastnumeric value in
+ * this query.  Not when its only relations are tables without such columns, with no subquery,
+ * sublink or CTE (whose own relations might have them): then no comparison reads a decimal
+ * column's histogram, and the walk, most of what a preloaded library costs a simple query,
+ * is skipped.
+ */
+bool may_compare_decimal_columns(Query* parse) {
+    if (parse->hasSubLinks || parse->cteList != NIL || parse->setOperations != nullptr)
+        return true;
+    ListCell* lc;
+    foreach (lc, parse->rtable) {
+        const RangeTblEntry* rte = lfirst_node(RangeTblEntry, lc);
+        if (rte->rtekind == RTE_SUBQUERY || (rte->rtekind == RTE_RELATION && may_hold_decimals(rte->relid)))
+            return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 namespace fastnumeric {
 
 void prepare_estimates(Query* parse) {
-    if (OidIsValid(fastnumeric_type()))
+    if (OidIsValid(fastnumeric_type()) && may_compare_decimal_columns(parse))
         relabel_walker(reinterpret_cast<Node*>(parse), nullptr);
 }
 

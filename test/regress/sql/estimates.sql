@@ -67,6 +67,30 @@ SELECT estimated_rows('SELECT * FROM est a JOIN est b ON a.sn = b.sn')
      = estimated_rows('SELECT * FROM est a JOIN est b ON a.uf < b.uf') AS same_inequality_join,
        estimated_rows('SELECT sn, count(*) FROM est GROUP BY sn')
      = estimated_rows('SELECT sf, count(*) FROM est GROUP BY sf') AS same_group_estimate;
+-- A predicate below the top level (a subquery kept apart, a sublink from a table without
+-- decimal columns, a CTE, a set operation) is estimated as numeric's too: every node's rows
+CREATE TABLE est_ids (id int);
+INSERT INTO est_ids SELECT generate_series(1, 1000);
+ANALYZE est_ids;
+CREATE FUNCTION estimated_node_rows(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    plan jsonb;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+    RETURN jsonb_path_query_array(plan, 'strict $.**."Plan Rows"')::text;
+END
+$$;
+SELECT shape, estimated_node_rows(format(shape, 'un > 999.9 OR un < ''2.5''')) AS numeric_rows,
+       estimated_node_rows(format(shape, 'un > 999.9 OR un < ''2.5''')) =
+       estimated_node_rows(format(shape, 'uf > 999.9 OR uf < ''2.5''')) AS same_estimates
+FROM unnest(ARRAY[
+    'SELECT * FROM (SELECT * FROM est WHERE %s OFFSET 0) s',
+    'SELECT * FROM est_ids WHERE id IN (SELECT id FROM est WHERE %s)',
+    'SELECT * FROM est_ids WHERE id > (SELECT count(*) FROM est WHERE %s)',
+    'WITH c AS MATERIALIZED (SELECT * FROM est WHERE %s) SELECT * FROM est_ids JOIN c USING (id)',
+    'SELECT id FROM est WHERE %s UNION SELECT id FROM est_ids']) shape;
+DROP TABLE est_ids;
+DROP FUNCTION estimated_node_rows(text);
 -- The constant compared reads as numeric in the plan; the column stays fastnumeric
 EXPLAIN (COSTS OFF) SELECT * FROM est WHERE uf > '999.9';
 EXPLAIN (COSTS OFF) SELECT * FROM est WHERE uf = '999.9';
