@@ -52,6 +52,18 @@ symbolcheck: $(shlib)
 	if [ -n "$$imports" ]; then echo "$(shlib) imports C++ runtime symbols:"; echo "$$imports"; exit 1; fi; \
 	echo "$(shlib): no C++ runtime symbols imported"
 
+# The release archive (PGXN's and the source install's): the committed tree, git archive HEAD,
+# as fastnumeric-VERSION.zip. VERSION is META.json's, which must be default_version written
+# with three parts (0.3 is 0.3.0), so a release that bumps one but not the other stops here.
+DISTVERSION = $(shell sed -n 's/^   "version": "\([^"]*\)",$$/\1/p' META.json)
+.PHONY: dist
+dist:
+	@v=$(EXTVERSION); while [ "$$(echo "$$v" | tr -cd . | wc -c)" -lt 2 ]; do v=$$v.0; done; \
+	if [ "$$v" != "$(DISTVERSION)" ]; then \
+		echo "META.json's version '$(DISTVERSION)' is not default_version '$(EXTVERSION)' ($$v)"; exit 1; fi
+	@git diff --quiet HEAD -- || echo "note: uncommitted changes are not in the archive (git archive HEAD)"
+	git archive --format=zip --prefix=$(EXTENSION)-$(DISTVERSION)/ -o $(EXTENSION)-$(DISTVERSION).zip HEAD
+
 # C++ unit tests of src/core, no server needed (GoogleTest from Debian's libgtest-dev).
 CORE_SRCS  = $(wildcard src/core/*.cpp)
 UNIT_SRCS  = $(wildcard test/unit/*.cpp)

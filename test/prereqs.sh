@@ -13,6 +13,9 @@
 #                                and the contrib modules the tests load
 #   prereq_clients               the test package's python3, pytest and psycopg, and the client
 #                                libraries test/clients tests (npm's pg aside: prereq_npm_clients)
+#   prereq_packaging             what test/package/run builds and installs packages with:
+#                                dpkg-buildpackage, debhelper with pg_buildext's sequences,
+#                                lintian, and PGXN's client
 #   prereq_npm_clients           npm's pg and pg-copy-streams for test/clients, into a cache outside
 #                                the repository (call after prereq_install: it needs npm)
 #   prereq_install               apt-get install everything found missing (root or sudo)
@@ -100,6 +103,16 @@ prereq_clients() {
     prereq_command javac default-jdk-headless
     prereq_command node nodejs
     prereq_command npm npm
+}
+
+prereq_packaging() {
+    prereq_command dpkg-buildpackage dpkg-dev
+    prereq_file /usr/share/build-essential/essential-packages-list build-essential
+    prereq_command dh debhelper
+    prereq_file /usr/share/perl5/Debian/Debhelper/Sequence/pgxs_loop.pm postgresql-server-dev-all
+    prereq_command lintian lintian
+    prereq_command pgxn pgxnclient
+    prereq_command git git
 }
 
 # The cache test/clients/conftest.py reads (FASTNUMERIC_NPM_PREFIX overrides).
