@@ -103,7 +103,7 @@ prereq_clients() {
 }
 
 # The cache test/clients/conftest.py reads (FASTNUMERIC_NPM_PREFIX overrides).
-NPM_CLIENT_PACKAGES=(pg@8.23.1 pg-copy-streams@7.0.0)
+NPM_CLIENT_PACKAGES=(pg@8.23.1 pg-copy-streams@7.0.0 sequelize@6.37.8 typeorm@0.3.31)
 if [[ $(id -u) -eq 0 ]]; then
     export FASTNUMERIC_NPM_PREFIX=${FASTNUMERIC_NPM_PREFIX:-/var/cache/fastnumeric/npm}
 else
