@@ -12,8 +12,8 @@
 #   prereq_server PG_CONFIG      what a test cluster runs: initdb, postgres, pg_regress, pgbench,
 #                                and the contrib modules the tests load
 #   prereq_clients               the test package's python3, pytest and psycopg, and the client
-#                                libraries test/clients tests (npm's pg aside: prereq_npm_clients)
-#   prereq_npm_clients           npm's pg and pg-copy-streams for test/clients, into a cache outside
+#                                libraries and ORMs test/clients tests (npm's aside: prereq_npm_clients)
+#   prereq_npm_clients           npm's pg, pg-copy-streams, sequelize and typeorm for test/clients, into a cache outside
 #                                the repository (call after prereq_install: it needs npm)
 #   prereq_install               apt-get install everything found missing (root or sudo)
 #
@@ -95,6 +95,9 @@ prereq_clients() {
     prereq_file /usr/lib/python3/dist-packages/asyncpg/__init__.py python3-asyncpg
     prereq_command ruby ruby
     prereq_file /usr/lib/ruby/vendor_ruby/pg.rb ruby-pg
+    prereq_file /usr/lib/python3/dist-packages/sqlalchemy/__init__.py python3-sqlalchemy
+    prereq_file /usr/lib/python3/dist-packages/django/__init__.py python3-django
+    prereq_glob '/usr/share/rubygems-integration/all/gems/activerecord-6.*/lib/active_record.rb' ruby-activerecord
     prereq_file /usr/share/java/postgresql.jar libpostgresql-jdbc-java
     prereq_command java default-jdk-headless
     prereq_command javac default-jdk-headless
