@@ -13,8 +13,8 @@
 #                                and the contrib modules the tests load
 #   prereq_clients               the test package's python3, pytest and psycopg, and the client
 #                                libraries and ORMs test/clients tests (npm's aside: prereq_npm_clients)
-#   prereq_npm_clients           npm's pg, pg-copy-streams, sequelize and typeorm for test/clients, into a cache outside
-#                                the repository (call after prereq_install: it needs npm)
+#   prereq_npm_clients           npm's pg, pg-copy-streams, sequelize and typeorm for test/clients,
+#                                into a cache outside the repository (call after prereq_install: it needs npm)
 #   prereq_install               apt-get install everything found missing (root or sudo)
 #
 # Why by file: on Debian 12, pgxs.mk and pg_config ship in postgresql-client-15, so their presence
@@ -123,7 +123,7 @@ prereq_npm_clients() {
     printf '\n=== npm install %s into %s\n' "${missing[*]}" "$FASTNUMERIC_NPM_PREFIX" >&2
     mkdir -p "$FASTNUMERIC_NPM_PREFIX"
     (cd "$FASTNUMERIC_NPM_PREFIX" && npm install --prefix "$FASTNUMERIC_NPM_PREFIX" --no-audit --no-fund \
-        "${NPM_CLIENT_PACKAGES[@]}" >&2) || echo "npm install failed: the node-postgres tests will fail" >&2
+        "${NPM_CLIENT_PACKAGES[@]}" >&2) || echo "npm install failed: the node-postgres, Sequelize and TypeORM tests will fail" >&2
 }
 
 prereq_install() {
