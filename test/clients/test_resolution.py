@@ -1,15 +1,16 @@
-"""power(fastnumeric, fastnumeric) and mod('7', fastnumeric), which ORMs generate (SQLAlchemy's
-func.power(a, b), Django's Power(F("a"), F("b"))), are ambiguous, and PostgreSQL's rules for
-resolving a function call forbid resolving them with overloads without making calls that
-resolve today ambiguous: each candidate set is created in a transaction that is rolled back,
-and the calls it breaks are shown."""
+"""power(fastnumeric, fastnumeric), which ORMs generate (SQLAlchemy's func.power(a, b), Django's
+Power(F("a"), F("b"))), is ambiguous, and PostgreSQL's rules for resolving a function call
+forbid resolving it without making calls that resolve today fail: each candidate set is created
+in a transaction that is rolled back, and the calls it breaks are shown.  mod('7', col) resolves
+through mod(unknown, fastnumeric), which only an untyped first argument matches; the overloads
+that would have done it instead break other calls, shown too."""
 
 import psycopg
 import pytest
 
 # f, fu: fastnumeric columns; n: numeric (clients.vals)
 TODAY = {
-    "power(f, fu)": "42725", "mod('7', f)": "42725",
+    "power(f, fu)": "42725", "mod('7', f)": "numeric", "mod(NULL, f)": "numeric",
     "power(f, '2')": "numeric", "power('2', f)": "numeric", "power(f, 2)": "numeric", "power(2, f)": "numeric",
     "power(f, 0.5)": "numeric", "power(f, n)": "numeric", "power(n, f)": "numeric",
     "mod(f, '2')": "fastnumeric", "mod(f, 2)": "fastnumeric", "mod(f, fu)": "fastnumeric",
@@ -18,15 +19,17 @@ TODAY = {
 
 
 def resolved(conn, setup=()):
-    """{call: its result type, or the SQLSTATE of its error} after SETUP, all rolled back."""
+    """{call: the type it resolves to, or the SQLSTATE of its error} after SETUP, all rolled back."""
     out = {}
     with conn.transaction(force_rollback=True):
         for sql in setup:
             conn.execute(sql)
         for call in TODAY:
             try:
-                with conn.transaction():
-                    out[call] = conn.execute("SELECT pg_typeof(%s)::text FROM clients.vals WHERE id = 2" % call).fetchone()[0]
+                with conn.transaction(force_rollback=True):  # resolved, never run: a view of the call
+                    conn.execute("CREATE TEMP VIEW probe AS SELECT %s AS r FROM clients.vals" % call)
+                    out[call] = conn.execute("SELECT atttypid::regtype::text FROM pg_attribute"
+                                             " WHERE attrelid = 'probe'::regclass AND attname = 'r'").fetchone()[0]
             except psycopg.Error as e:
                 out[call] = e.sqlstate
     return out
@@ -65,11 +68,41 @@ def test_power_without_mixed_overloads(conn):
         "power(f, 2)": ("numeric", "double precision"), "power(2, f)": ("numeric", "double precision")}
 
 
+def prepares(conn, stmt, setup=()):
+    """Whether STMT (with an untyped parameter) can be prepared after SETUP, or its SQLSTATE."""
+    with conn.transaction(force_rollback=True):
+        for sql in setup:
+            conn.execute(sql)
+        try:
+            with conn.transaction():
+                conn.execute("PREPARE probe AS " + stmt)
+                conn.execute("DEALLOCATE probe")
+            return "ok"
+        except psycopg.Error as e:
+            return e.sqlstate
+
+
+def test_power_untyped_candidates(conn):
+    """candidates for the untyped argument, as mod('7', col) has, would resolve power(f, '2') next
+    to a power(fastnumeric, fastnumeric), but leave an untyped parameter untyped: power(f, $1),
+    which types $1 numeric today, would fail"""
+    setup = ["CREATE FUNCTION power(%s) RETURNS numeric AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT" % a
+             for a in ("fastnumeric, fastnumeric", "fastnumeric, unknown", "unknown, fastnumeric")]
+    assert changed(conn, setup) == {"power(f, fu)": ("42725", "numeric")}
+    for stmt in ("SELECT power(f, $1) FROM clients.vals", "SELECT power($1, f) FROM clients.vals"):
+        assert (prepares(conn, stmt), prepares(conn, stmt, setup)) == ("ok", "42P18"), stmt
+
+
+def test_mod_untyped_parameter(conn):
+    """mod($1, f) cannot type its parameter (it could not choose a function before 0.3); mod($1, n) is numeric's"""
+    assert prepares(conn, "SELECT mod($1, f) FROM clients.vals") == "42P18"
+    assert prepares(conn, "SELECT mod($1, n) FROM clients.vals") == "ok"
+
+
 @pytest.mark.parametrize("overloads, changes", [
-    # mod(numeric, fastnumeric) takes mod('7', f), but ties with mod(fastnumeric, numeric) on mod(f, f)
-    (["mod(numeric, fastnumeric)"], {"mod('7', f)": ("42725", "numeric"), "mod(f, fu)": ("fastnumeric", "42725")}),
-    # with mod(fastnumeric, fastnumeric) for that, mod('7', f) ties between it and
-    # mod(numeric, fastnumeric) again, and mod(f, '2') between it and mod(fastnumeric, numeric)
+    # mod(numeric, fastnumeric) would have taken mod('7', f), but ties with mod(fastnumeric, numeric) on mod(f, f)
+    (["mod(numeric, fastnumeric)"], {"mod(f, fu)": ("fastnumeric", "42725")}),
+    # and a mod(fastnumeric, fastnumeric) for that ties with mod(fastnumeric, numeric) on mod(f, '2')
     (["mod(numeric, fastnumeric)", "mod(fastnumeric, fastnumeric)"],
      {"mod(f, fu)": ("fastnumeric", "numeric"), "mod(f, '2')": ("fastnumeric", "42725")}),
 ])

@@ -155,3 +155,23 @@ def test_create_and_relabel(fn, engines):
         "FASTNUMERIC(precision=12, scale=2)"
     meta.drop_all(fast)
     psql("DROP TABLE clients.sa_old")
+
+
+def test_power_and_mod(fn, engines):
+    """func.power over two fastnumeric columns is ambiguous (numeric's resolves); the ^ operator
+    and a cast to Numeric give numeric's results; func.mod('7', col) resolves as numeric's"""
+    _, fast = engines
+    orm_tables("sa")
+    item_n, item_f = models(fn.FASTNUMERIC(12, 2), fn.FASTNUMERIC(), "sa")
+    got = {}
+    with Session(fast) as s:
+        for key, model in (("n", item_n), ("f", item_f)):
+            rows = s.query(model).filter(model.id.in_([1, 6]))
+            got[key] = [[rep(v) for v in r] for r in rows.with_entities(
+                model.price.op("^")(model.price), sa.func.power(model.price, sa.cast(model.qty, sa.Numeric)),
+                sa.func.mod("7", model.price)).order_by(model.id)]
+        with pytest.raises(sa.exc.ProgrammingError, match=r"function power\(fastnumeric, fastnumeric\) is not unique"):
+            s.query(sa.func.power(item_f.price, item_f.qty)).all()
+        s.rollback()
+        assert s.query(sa.func.power(item_n.price, item_n.qty)).filter(item_n.id == 1).scalar() is not None
+    assert got["f"] == got["n"] and kinds(got["f"]) == {"Decimal"}
