@@ -57,8 +57,12 @@ COMMENT ON CAST (fastnumeric AS pg_catalog.float8) IS 'numeric''s numeric_float8
 -- parameters) ambiguous, in queries that involve no fastnumeric.  fastnumeric_round,
 -- fastnumeric_trunc and fastnumeric_trim_scale are those three under their own names.  mod is
 -- numeric's own function (a long division, which ours would only repeat), on
--- (fastnumeric, numeric) alone: with a (fastnumeric, fastnumeric) twin, mod(col, '2') would be
--- ambiguous.
+-- (fastnumeric, numeric): with a (fastnumeric, fastnumeric) twin, mod(col, '2') would be
+-- ambiguous.  mod('7', col) ties between it and mod(numeric, numeric), and a (numeric,
+-- fastnumeric) twin would tie with it on mod(col, col): the untyped literal gets a candidate
+-- of its own, mod(unknown, fastnumeric), which only a call with an untyped first argument and a
+-- fastnumeric second one can match, with numeric's result (an untyped parameter there, which
+-- was ambiguous, now cannot be typed: the error changes, the call still fails).
 CREATE FUNCTION fastnumeric_round(fastnumeric, pg_catalog.int4) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_round' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION round(fastnumeric) RETURNS fastnumeric
@@ -79,6 +83,8 @@ CREATE FUNCTION fastnumeric_trim_scale(fastnumeric) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_trim_scale' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION mod(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
     AS 'numeric_mod' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mod(pg_catalog.unknown, fastnumeric) RETURNS pg_catalog.numeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_mod_untyped' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_round(fastnumeric, pg_catalog.int4) IS 'round(value, scale): numeric''s result, as fastnumeric';
 COMMENT ON FUNCTION round(fastnumeric) IS 'value rounded to ''scale'' of zero (numeric''s result, as fastnumeric)';
 COMMENT ON FUNCTION fastnumeric_trunc(fastnumeric, pg_catalog.int4) IS 'trunc(value, scale): numeric''s result, as fastnumeric';
@@ -89,6 +95,7 @@ COMMENT ON FUNCTION floor(fastnumeric) IS 'nearest integer <= value (numeric''s 
 COMMENT ON FUNCTION sign(fastnumeric) IS 'sign of value (numeric''s result, as fastnumeric)';
 COMMENT ON FUNCTION fastnumeric_trim_scale(fastnumeric) IS 'trim_scale(value): numeric''s result, as fastnumeric';
 COMMENT ON FUNCTION mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s numeric_mod)';
+COMMENT ON FUNCTION mod(pg_catalog.unknown, fastnumeric) IS 'modulus of an untyped literal read as numeric (numeric''s numeric_in and numeric_mod)';
 
 -------------------------------------------------------------------------------------------
 -- Drop-in for numeric: the functions numeric has beside a float8 twin
@@ -100,7 +107,8 @@ COMMENT ON FUNCTION mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s
 -- float4 ... int8 complete the list; sql/dropin.sql checks it against the catalog.)  power
 -- takes (fastnumeric, numeric) and (numeric, fastnumeric), as the operators do, but no
 -- (fastnumeric, fastnumeric): with it, power(col, '2') would be ambiguous, and without it
--- power(col, col) is (col ^ col is not).
+-- power(col, col) is (col ^ col is not).  Candidates for the untyped argument, as mod has,
+-- would leave power(col, $1)'s parameter untyped, an error where it is numeric now.
 CREATE FUNCTION sqrt(fastnumeric) RETURNS pg_catalog.numeric
     AS 'numeric_sqrt' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION exp(fastnumeric) RETURNS pg_catalog.numeric

@@ -12,12 +12,12 @@
 #   prereq_server PG_CONFIG      what a test cluster runs: initdb, postgres, pg_regress, pgbench,
 #                                and the contrib modules the tests load
 #   prereq_clients               the test package's python3, pytest and psycopg, and the client
-#                                libraries test/clients tests (npm's pg aside: prereq_npm_clients)
+#                                libraries and ORMs test/clients tests (npm's aside: prereq_npm_clients)
 #   prereq_packaging             what test/package/run builds and installs packages with:
 #                                dpkg-buildpackage, debhelper with pg_buildext's sequences,
 #                                lintian, and PGXN's client
-#   prereq_npm_clients           npm's pg and pg-copy-streams for test/clients, into a cache outside
-#                                the repository (call after prereq_install: it needs npm)
+#   prereq_npm_clients           npm's pg, pg-copy-streams, sequelize and typeorm for test/clients,
+#                                into a cache outside the repository (call after prereq_install: it needs npm)
 #   prereq_install               apt-get install everything found missing (root or sudo)
 #
 # Why by file: on Debian 12, pgxs.mk and pg_config ship in postgresql-client-15, so their presence
@@ -98,6 +98,9 @@ prereq_clients() {
     prereq_file /usr/lib/python3/dist-packages/asyncpg/__init__.py python3-asyncpg
     prereq_command ruby ruby
     prereq_file /usr/lib/ruby/vendor_ruby/pg.rb ruby-pg
+    prereq_file /usr/lib/python3/dist-packages/sqlalchemy/__init__.py python3-sqlalchemy
+    prereq_file /usr/lib/python3/dist-packages/django/__init__.py python3-django
+    prereq_glob '/usr/share/rubygems-integration/all/gems/activerecord-6.*/lib/active_record.rb' ruby-activerecord
     prereq_file /usr/share/java/postgresql.jar libpostgresql-jdbc-java
     prereq_command java default-jdk-headless
     prereq_command javac default-jdk-headless
@@ -116,7 +119,7 @@ prereq_packaging() {
 }
 
 # The cache test/clients/conftest.py reads (FASTNUMERIC_NPM_PREFIX overrides).
-NPM_CLIENT_PACKAGES=(pg@8.23.1 pg-copy-streams@7.0.0)
+NPM_CLIENT_PACKAGES=(pg@8.23.1 pg-copy-streams@7.0.0 sequelize@6.37.8 typeorm@0.3.31)
 if [[ $(id -u) -eq 0 ]]; then
     export FASTNUMERIC_NPM_PREFIX=${FASTNUMERIC_NPM_PREFIX:-/var/cache/fastnumeric/npm}
 else
@@ -133,7 +136,7 @@ prereq_npm_clients() {
     printf '\n=== npm install %s into %s\n' "${missing[*]}" "$FASTNUMERIC_NPM_PREFIX" >&2
     mkdir -p "$FASTNUMERIC_NPM_PREFIX"
     (cd "$FASTNUMERIC_NPM_PREFIX" && npm install --prefix "$FASTNUMERIC_NPM_PREFIX" --no-audit --no-fund \
-        "${NPM_CLIENT_PACKAGES[@]}" >&2) || echo "npm install failed: the node-postgres tests will fail" >&2
+        "${NPM_CLIENT_PACKAGES[@]}" >&2) || echo "npm install failed: the node-postgres, Sequelize and TypeORM tests will fail" >&2
 }
 
 prereq_install() {

@@ -182,3 +182,40 @@ def kinds(reps):
     if len(reps) == 2 and isinstance(reps[0], str):
         return {reps[0]}
     return set().union(*(kinds(r) for r in reps)) if reps else set()
+
+
+# The ORM tests: one model over two tables of the same shape and rows, PREFIX_n with numeric
+# columns and PREFIX_f relabelled to fastnumeric from numeric (price numeric(12,2), qty numeric
+# with +-Infinity and a 60-digit value).
+ORM_ROWS = """(1, 9.99, 1.5), (2, 1.50, 123456789012345678901234567890.123456789012345678901234567890),
+    (3, 'NaN', 'Infinity'), (4, -0.01, '-Infinity'), (5, NULL, NULL), (6, 100, 0.000001),
+    (7, 12.34, 'NaN')"""
+
+
+def orm_tables(prefix):
+    """Fresh tables clients.PREFIX_n and clients.PREFIX_f (see ORM_ROWS); their names."""
+    names = ("clients.%s_n" % prefix, "clients.%s_f" % prefix)
+    psql("".join("DROP TABLE IF EXISTS %s; CREATE TABLE %s (id serial PRIMARY KEY, price numeric(12,2),"
+                 " qty numeric); INSERT INTO %s (id, price, qty) VALUES %s;"
+                 " SELECT setval(pg_get_serial_sequence('%s', 'id'), 7);" % (t, t, t, ORM_ROWS, t)
+                 for t in names)
+         + "ALTER TABLE %s ALTER price TYPE fastnumeric(12,2), ALTER qty TYPE fastnumeric;" % names[1])
+    return names
+
+
+def orm_texts(table, where=""):
+    """[id, price text, qty text] of TABLE's rows by id, NULL as None: what psql shows."""
+    rows = psql("SELECT id, price IS NULL, price, qty IS NULL, qty FROM %s %s ORDER BY id" % (table, where))
+    return [[int(r[0]), None if r[1] == "t" else r[2], None if r[3] == "t" else r[4]] for r in rows]
+
+
+def assert_same_tables(prefix):
+    """clients.PREFIX_f holds, row for row, numeric's bytes of clients.PREFIX_n, and its columns
+    are still fastnumeric(12,2) and fastnumeric."""
+    got = psql("SELECT count(*), count(*) FILTER (WHERE n.id IS NULL OR f.id IS NULL OR numeric_send(f.price::numeric)"
+               " IS DISTINCT FROM numeric_send(n.price) OR numeric_send(f.qty::numeric) IS DISTINCT FROM"
+               " numeric_send(n.qty)) FROM clients.{0}_n n FULL JOIN clients.{0}_f f USING (id);"
+               "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'clients.{0}_f'::regclass"
+               " AND attname IN ('price', 'qty') ORDER BY attname".format(prefix))
+    assert got[0][1] == "0" and int(got[0][0]) > 0, got
+    assert got[1:] == [["fastnumeric(12,2)"], ["fastnumeric"]]

@@ -67,7 +67,8 @@ SELECT expr, r.* FROM unnest(ARRAY[
     'col < 2::real', 'float8(col)', 'int4(col)', 'col::money', 'col::json',
     'round(col, 2)', 'round(col, int4_col)', 'trunc(col)', 'trunc(col, 1)', 'ceil(col)',
     'ceiling(col)', 'floor(col)', 'sign(col)', 'trim_scale(col)', 'mod(col, 2)', 'div(col, 3)',
-    'mod(col, col)', 'sqrt(col)', 'exp(col)', 'ln(col)', 'log(col)', 'log10(col)',
+    'mod(col, col)', 'mod(''7'', col)', 'mod(NULL, col)', 'sqrt(col)', 'exp(col)', 'ln(col)',
+    'log(col)', 'log10(col)',
     'power(col, 2)', 'power(2, col)', 'power(col, ''2'')', 'to_char(col, ''999D9'')',
     'width_bucket(col, 0, 10, 5)', 'numrange(1, 10) @> col', 'col <@ numrange(1, 10)',
     'nummultirange(numrange(1, 10)) @> col', 'to_json(col)', 'to_timestamp(col)',
@@ -82,6 +83,7 @@ SELECT expr, r.* FROM unnest(ARRAY[
     'int4_col + 1.5', 'int4_col = 1.5', 'round(int4_col, 2)', 'round(numeric_col, 2)',
     'round(1.5)', 'round(''4.5'', 2)', 'round(4.5, ''2'')', 'sqrt(numeric_col)', 'sqrt(4)',
     'sqrt(''4'')', 'trim_scale(1.50)', 'div(7, 2)', 'div(7.5, ''2'')', 'mod(7, 2)',
+    'mod(''7'', numeric_col)', 'mod(''7'', int4_col)',
     'power(2, 3)', 'power(''2'', ''3'')', 'width_bucket(5, 0, 10, 5)', 'to_char(1.5, ''9D9'')',
     'numrange(1, 10) @> numeric_col', 'numrange(1, 10) @> ''[2,3)''', 'numrange(1, 10) @> 2.5',
     'stddev(numeric_col)', 'stddev(int4_col)', 'sum(round(numeric_col, 2))', 'to_json(numeric_col)'
@@ -129,3 +131,15 @@ SELECT stmt, outcome(stmt) FROM unnest(ARRAY[
 ]) stmt;
 ROLLBACK;
 SELECT outcome('SELECT int4_col + 1.5 FROM src') AS after_rollback;
+
+-- Untyped first arguments of mod: mod('7', col) matches mod(unknown, fastnumeric) exactly and
+-- gives numeric's result; calls with no fastnumeric cannot match it (all untyped: ambiguous, as
+-- without the extension); an untyped parameter in its place cannot be typed (it was ambiguous).
+-- power has no such candidate: power(col, $1) types its parameter numeric.
+SELECT stmt, outcome(stmt) FROM unnest(ARRAY[
+    'SELECT mod(''7'', ''2'')', 'SELECT mod(NULL, NULL)', 'SELECT mod(''7'', col) FROM src',
+    'PREPARE untyped_mod AS SELECT mod($1, col) FROM src',
+    'PREPARE untyped_mod_numeric AS SELECT mod($1, numeric_col) FROM src',
+    'PREPARE untyped_power AS SELECT power(col, $1) FROM src'
+]) stmt;
+SELECT mod('7', col), mod('7', numeric_col), mod(' 7.50 ', col), mod('Infinity', col) FROM src;
