@@ -6,12 +6,14 @@ bench/run's arithmetic and report (standard library only).
         prints "VALUE UNIT" for one psql session of a workload script: the ms of the statement
         after "@bench measure" minus that after "@bench baseline" (if any), or ns per value when
         the script printed "@bench rows N"; exits 1 when no measured timing is there
-    report.py report TIMINGS HEADER MD CSV CHART_DATA
+    report.py report TIMINGS HEADER MD CSV CHART_DATA [UNCHARTED]
         TIMINGS: one line per workload and type, "name<TAB>unit<TAB>type<TAB>value value ...",
         types in their @workload order (numeric, fastnumeric, ceiling, by-reference floor);
         HEADER: the report's "key: value" lines.  Writes the Markdown report, the CSV
         (bench/side_by_side reads its columns) and the chart's "workload ratio" lines, and
-        prints the header and tables on stdout.
+        prints the header and tables on stdout.  UNCHARTED: comma-separated workloads the chart
+        leaves out (their script's "-- @uncharted" line: a figure that is the difference of two
+        timings of about the same size, not a measurement of its own); the report names them.
 
 Medians, ranges and ratios are computed from the values as printed (two decimals) and
 formatted as C's printf does, so that every report rounds alike.
@@ -176,8 +178,9 @@ def csv_rows(workloads):
                        + ["" if b is None else b.type] + cells(b))
 
 
-def report(timings, header_file, md_file, csv_file, chart_file):
+def report(timings, header_file, md_file, csv_file, chart_file, uncharted=""):
     workloads = read_timings(timings)
+    left_out = set(filter(None, uncharted.split(",")))
     with open(header_file) as f:
         header = f.read().splitlines()
     tab = markdown(table(workloads))
@@ -187,10 +190,14 @@ def report(timings, header_file, md_file, csv_file, chart_file):
           + INTRO.splitlines() + [""] + tab)
     if par:
         md += ["", "Parallel speedup (time with 0 workers / time with 2 workers, medians):", ""] + par
+    shown = [name for name, _, _ in workloads if name in left_out]
+    if shown:
+        md += ["", "Not in the chart (a difference of two timings of about the same size, not a "
+               "measurement of its own): " + ", ".join(shown) + "."]
     csv = ["# " + h for h in header] + [CSV_HEAD] + list(csv_rows(workloads))
-    # the chart's bars: numeric/fastnumeric where both were measured
+    # the chart's bars: numeric/fastnumeric where both were measured, but for the uncharted
     chart = ["%s %s" % (name, ratio(n, f, "%.3f")) for name, _, (n, f, _, _) in workloads
-             if ratio(n, f, "%.3f", "")]
+             if ratio(n, f, "%.3f", "") and name not in left_out]
     for path, lines in ((md_file, md), (csv_file, csv), (chart_file, chart)):
         with open(path, "w") as f:
             f.write("".join(line + "\n" for line in lines))
@@ -204,7 +211,7 @@ def report(timings, header_file, md_file, csv_file, chart_file):
 def main(argv):
     if len(argv) == 2 and argv[0] == "measure":
         return measure(argv[1])
-    if len(argv) == 6 and argv[0] == "report":
+    if len(argv) in (6, 7) and argv[0] == "report":
         return report(*argv[1:])
     sys.stderr.write(__doc__)
     return 2
