@@ -148,7 +148,7 @@ class Node(cluster_mod.Cluster):
             except ProcessLookupError:
                 pass
         wait_for("the killed server's processes to go",
-                 lambda: not any(os.path.exists("/proc/%d" % p) and _alive(p) for p in [pid] + children),
+                 lambda: not any(os.path.exists("/proc/%d" % p) for p in [pid] + children),
                  timeout=60)
 
     def log_text(self):
@@ -157,14 +157,6 @@ class Node(cluster_mod.Cluster):
                 return f.read()
         except OSError:
             return ""
-
-
-def _alive(pid):
-    try:
-        with open("/proc/%d/stat" % pid) as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def rss_anon_kb(pid):
