@@ -13,6 +13,9 @@
 #                                and the contrib modules the tests load
 #   prereq_clients               the test package's python3, pytest and psycopg, and the client
 #                                libraries test/clients tests (npm's pg aside: prereq_npm_clients)
+#   prereq_production PG_CONFIG  what test/production starts beside that server: pgbouncer and
+#                                pgbackrest, and for a Debian server its packaged hypopg,
+#                                pg_qualstats, pgaudit and pg_repack
 #   prereq_npm_clients           npm's pg and pg-copy-streams for test/clients, into a cache outside
 #                                the repository (call after prereq_install: it needs npm)
 #   prereq_install               apt-get install everything found missing (root or sudo)
@@ -100,6 +103,19 @@ prereq_clients() {
     prereq_command javac default-jdk-headless
     prereq_command node nodejs
     prereq_command npm npm
+}
+
+prereq_production() {
+    local lib major
+    prereq_command pgbouncer pgbouncer
+    prereq_command pgbackrest pgbackrest
+    [[ $("$1" --bindir) =~ ^/usr/lib/postgresql/([0-9]+)/bin$ ]] || return 0
+    major=${BASH_REMATCH[1]}
+    lib=$("$1" --pkglibdir)
+    prereq_file "$lib/hypopg.so" "postgresql-$major-hypopg"
+    prereq_file "$lib/pg_qualstats.so" "postgresql-$major-pg-qualstats"
+    prereq_file "$lib/pgaudit.so" "postgresql-$major-pgaudit"
+    prereq_file "$lib/pg_repack.so" "postgresql-$major-repack"
 }
 
 # The cache test/clients/conftest.py reads (FASTNUMERIC_NPM_PREFIX overrides).

@@ -26,6 +26,7 @@ from nodes import Node  # noqa: E402  (test/production is on sys.path through ro
 
 _ran = {}      # part -> its tests selected
 _left = {}     # part -> why it did not run
+_notes = {}    # part -> what of it did not run
 
 
 def _pg_config(config):
@@ -62,6 +63,8 @@ def pytest_collection_modifyitems(session, config, items):
             drop.append(item)
         else:
             _ran[part] = _ran.get(part, 0) + 1
+            if hasattr(module, "note") and module.note(pg):
+                _notes[part] = module.note(pg)
             keep.append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
@@ -71,7 +74,8 @@ def pytest_collection_modifyitems(session, config, items):
 def pytest_terminal_summary(terminalreporter):
     if not _ran and not _left:
         return
-    line = "production parts: " + (" ".join(sorted(_ran)) or "none")
+    line = "production parts: " + (" ".join(p + (" (%s)" % _notes[p] if p in _notes else "")
+                                             for p in sorted(_ran)) or "none")
     if _left:
         line += "; not run: " + "; ".join("%s (%s)" % kv for kv in sorted(_left.items()))
     terminalreporter.write_line(line)

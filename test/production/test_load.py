@@ -12,7 +12,7 @@ import random
 import threading
 import time
 
-from nodes import rss_anon_kb
+from nodes import has_extension, rss_anon_kb
 
 SUITE = "production"
 PART = "load"
@@ -36,6 +36,10 @@ MEMORY = "SELECT pg_backend_pid(), sum(total_bytes) FROM pg_backend_memory_conte
 # bytes per row or statement grows past these in seconds
 CONTEXT_SLACK = 256 * 1024
 RSS_SLACK_KB = 2048
+
+
+def missing(pg):
+    return [] if has_extension(pg, "amcheck") else ["no amcheck"]
 
 
 def money(r):

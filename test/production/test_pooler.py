@@ -13,6 +13,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import signal
 import subprocess
 
@@ -48,6 +49,13 @@ ALTER ROLE alice SET fastnumeric.accelerate_numeric = on;
 
 FUSED = "fastnumeric_sum_product(n, nu)"
 ACCELERATED_QUERY = "SELECT sum(n * nu), avg(n), max(nu) FROM vals WHERE n IS NOT NULL AND nu <> 'NaN'"
+
+
+def missing(pg):
+    lacks = [] if shutil.which("pgbouncer") else ["no pgbouncer"]
+    if not os.path.exists(os.path.join(NPM_PREFIX, "node_modules", "pg")):
+        lacks.append("no node-postgres in %s" % NPM_PREFIX)
+    return lacks
 
 
 def recipe(name):

@@ -16,7 +16,8 @@ PART = "replication"
 
 
 def missing(pg):
-    return [] if has_extension(pg, "amcheck") else ["no amcheck"]
+    lacks = [t for t in ("pg_basebackup", "pgbench") if not os.path.exists(os.path.join(pg.bindir, t))]
+    return ["no %s" % t for t in lacks + ([] if has_extension(pg, "amcheck") else ["amcheck"])]
 
 
 def caught_up(primary, standby):
