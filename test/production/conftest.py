@@ -1,6 +1,5 @@
 """
-The production suite's pieces (see README.md beside this file): which server, where its nodes
-live, which parts can run on it.
+The production suite's pieces: which server, where its nodes live, which parts can run on it.
 
 Server: --pg-config, else the PG_CONFIG variable (test/run sets it), else pg_config on PATH.
 Every part starts its own servers of that PostgreSQL (nodes.py) and stops them.
