@@ -16,6 +16,9 @@
 #   prereq_packaging             what test/package/run builds and installs packages with:
 #                                dpkg-buildpackage, debhelper with pg_buildext's sequences,
 #                                lintian, and PGXN's client
+#   prereq_production PG_CONFIG  what test/production starts beside that server: pgbouncer and
+#                                pgbackrest, and for a Debian server its packaged hypopg,
+#                                pg_qualstats, pgaudit and pg_repack
 #   prereq_npm_clients           npm's pg, pg-copy-streams, sequelize and typeorm for test/clients,
 #                                into a cache outside the repository (call after prereq_install: it needs npm)
 #   prereq_install               apt-get install everything found missing (root or sudo)
@@ -116,6 +119,19 @@ prereq_packaging() {
     prereq_command lintian lintian
     prereq_command pgxn pgxnclient
     prereq_command git git
+}
+
+prereq_production() {
+    local lib major
+    prereq_command pgbouncer pgbouncer
+    prereq_command pgbackrest pgbackrest
+    [[ $("$1" --bindir) =~ ^/usr/lib/postgresql/([0-9]+)/bin$ ]] || return 0
+    major=${BASH_REMATCH[1]}
+    lib=$("$1" --pkglibdir)
+    prereq_file "$lib/hypopg.so" "postgresql-$major-hypopg"
+    prereq_file "$lib/pg_qualstats.so" "postgresql-$major-pg-qualstats"
+    prereq_file "$lib/pgaudit.so" "postgresql-$major-pgaudit"
+    prereq_file "$lib/pg_repack.so" "postgresql-$major-repack"
 }
 
 # The cache test/clients/conftest.py reads (FASTNUMERIC_NPM_PREFIX overrides).
