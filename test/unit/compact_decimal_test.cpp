@@ -12,6 +12,7 @@
 
 #include "core/compact_decimal.hpp"
 #include "core/decimal_parse.hpp"
+#include "bodies.hpp"
 #include "compact_shape.hpp"
 #include "guarded_block.hpp"
 
@@ -168,7 +169,7 @@ namespace {
 
 /* scan + compact_decimal_typmod + write_compact_decimal_body, or "declined". */
 std::string shortcut_body(const std::string& text, int precision, int scale) {
-    const Typmod t = decode_typmod(((precision << 16) | (scale & 0x7FF)) + 4);
+    const Typmod t = decode_typmod(unit::typmod_of(precision, scale));
     CompactDecimal s;
     if (!scan_compact_decimal(text.c_str(), &s) || !compact_decimal_typmod(t, &s))
         return "declined";
@@ -178,7 +179,7 @@ std::string shortcut_body(const std::string& text, int precision, int scale) {
 
 std::string typmod_body(const std::string& text, int precision, int scale) {
     DecimalDigits d;
-    if (!parse_plain_decimal_bytewise(text.c_str(), decode_typmod(((precision << 16) | (scale & 0x7FF)) + 4), &d))
+    if (!parse_plain_decimal_bytewise(text.c_str(), decode_typmod(unit::typmod_of(precision, scale)), &d))
         return "declined";
     const FiniteValue v = d.value();
     std::string body(finite_body_size(v.ndigits, v.dscale, v.weight), '\0');
