@@ -1,4 +1,4 @@
--- The short-text input cache (fastnumeric.input_cache), per-value input through a cast:
+-- The input cache (fastnumeric.input_cache, texts of ≤ 16 bytes), per-value input through a cast:
 -- count(CAST(v AS T)) minus count(v) over text columns, ns per value, on (a) 5 repeated values,
 -- (b) 500 repeated values, (c) all-distinct values, (d) an order-lines mix (4 columns, the
 -- values read row by row as COPY would).  The third type is fastnumeric with the cache off

@@ -23,7 +23,7 @@ constexpr bool kLittleEndian = false;
 
 /*
  * The 8 bytes at p as a word with the first byte in the low bits, whatever the byte order.
- * Exempt from AddressSanitizer: the text scanners (short_decimal.hpp, input_cache.hpp) read
+ * Exempt from AddressSanitizer: the text scanners (compact_decimal.hpp, input_cache.hpp) read
  * words past a text's end on purpose, never beyond the block it lies in.
  */
 __attribute__((no_sanitize("address"))) inline uint64_t load_le64(const void* p) {

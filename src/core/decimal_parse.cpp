@@ -3,8 +3,6 @@
  */
 #include "core/decimal_parse.hpp"
 
-#include "core/rounding.hpp"
-
 namespace fastnumeric {
 
 namespace {
@@ -26,37 +24,11 @@ inline uint16_t group_value(const char* p, int n) {
     return static_cast<uint16_t>(v);
 }
 
-/* Cut at `scale` decimals (a negative scale cuts left of the point) by numeric's rule `mode`. */
-void cut_at_scale(DecimalDigits* v, int scale, RoundMode mode) {
-    uint16_t* digits = v->storage + v->first;   // storage[first - 1] is free for a carry
-    round_digits(&digits, &v->ndigits, &v->weight, scale, mode);
-    v->first = static_cast<int>(digits - v->storage);
-}
-
 }  // namespace
 
-void round_to_scale(DecimalDigits* v, int scale) { cut_at_scale(v, scale, RoundMode::HalfAwayFromZero); }
-
-void truncate_to_scale(DecimalDigits* v, int scale) { cut_at_scale(v, scale, RoundMode::TowardZero); }
-
-void strip(DecimalDigits* v) {
-    const FiniteValue s = stripped(v->value());
-    v->first = static_cast<int>(s.digits - v->storage);
-    v->negative = s.negative;
-    v->weight = s.weight;
-    v->ndigits = s.ndigits;
-}
-
-bool apply_typmod(DecimalDigits* v, Typmod typmod) {
-    round_to_scale(v, typmod.scale);
-    v->dscale = typmod.scale > 0 ? typmod.scale : 0;
-    strip(v);
-    return v->ndigits == 0 || fits_precision(v->weight, v->digits()[0], typmod);   // zero fits any
-}
-
-void short_decimal_digits(const ShortDecimal& s, DecimalDigits* out) {
+void compact_decimal_digits(const CompactDecimal& s, DecimalDigits* out) {
     out->negative = s.negative;
-    out->weight = kShortDecimalWeight;
+    out->weight = kCompactDecimalWeight;
     out->dscale = s.dscale;
     out->first = 1;
     out->ndigits = 4;
@@ -65,10 +37,10 @@ void short_decimal_digits(const ShortDecimal& s, DecimalDigits* out) {
 }
 
 bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out) {
-    ShortDecimal s;
-    if (!scan_short_decimal(text, &s))
+    CompactDecimal s;
+    if (!scan_compact_decimal(text, &s))
         return parse_plain_decimal_bytewise(text, typmod, out);
-    short_decimal_digits(s, out);
+    compact_decimal_digits(s, out);
     if (typmod.present)
         return apply_typmod(out, typmod);
     strip(out);

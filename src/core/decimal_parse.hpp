@@ -3,8 +3,7 @@
  *
  * Recognises plain decimal text, [spaces][sign]digits[.digits][spaces], converts it straight
  * into base-10000 digits aligned on the decimal point, applies a numeric typmod the way
- * numeric does (round half away from zero at the typmod's scale, then the precision check),
- * and strips the result so it encodes to exactly numeric's bytes.
+ * numeric does (typmod.hpp), and strips the result so it encodes to exactly numeric's bytes.
  *
  * It declines everything else: NaN/Infinity, exponents, other whitespace, overlong input,
  * typmod overflow and every malformed text.  The caller then runs numeric's own input
@@ -16,111 +15,21 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/numeric_layout.hpp"
-#include "core/short_decimal.hpp"
+#include "core/compact_decimal.hpp"
+#include "core/typmod.hpp"
 
 namespace fastnumeric {
 
-/* Decimal digits on each side of the point the fast path accepts; longer input declines. */
-constexpr int kMaxFastDecimalDigits = 1000;
-constexpr int kMaxFastGroups = 2 * ((kMaxFastDecimalDigits + kDecDigits - 1) / kDecDigits);
-
-/* numeric's typmod: ((precision << 16) | (scale & 0x7FF)) + VARHDRSZ; below VARHDRSZ = none. */
-struct Typmod {
-    bool present;
-    int precision;
-    int scale;   // may be negative, or larger than precision (PostgreSQL 15)
-};
-
-inline Typmod decode_typmod(int32_t typmod) {
-    constexpr int32_t kVarHdrSz = 4;   // PostgreSQL's VARHDRSZ, part of the encoding
-    if (typmod < kVarHdrSz)
-        return Typmod{false, 0, 0};
-    const int32_t t = typmod - kVarHdrSz;
-    return Typmod{true, (t >> 16) & 0xFFFF, ((t & 0x7FF) ^ 1024) - 1024};
-}
-
-/*
- * A finite value being built.  Digits live in `storage` from index `first`; index 0 is kept
- * free so that a rounding carry out of the top digit needs no move.
- * Plain data: it lives on the stack of a function that may ereport afterwards.
- */
-struct DecimalDigits {
-    bool negative;
-    int weight;
-    int dscale;
-    int ndigits;
-    int first;
-    uint16_t storage[kMaxFastGroups + 1];
-
-    const uint16_t* digits() const { return storage + first; }
-    FiniteValue value() const { return FiniteValue{negative, weight, dscale, digits(), ndigits}; }
-};
-
 /*
  * Parse `text` (NUL-terminated) under `typmod`.  False means: decline, use numeric_in.
- * Short texts go through scan_short_decimal first.
+ * Compact decimals go through scan_compact_decimal first.
  */
 bool parse_plain_decimal(const char* text, Typmod typmod, DecimalDigits* out);
 
-/* parse_plain_decimal a character at a time, for a text scan_short_decimal declined. */
+/* parse_plain_decimal a character at a time, for a text scan_compact_decimal declined. */
 bool parse_plain_decimal_bytewise(const char* text, Typmod typmod, DecimalDigits* out);
 
-/* A ShortDecimal as its four digits (weight 1), not stripped. */
-void short_decimal_digits(const ShortDecimal& s, DecimalDigits* out);
-
-/*
- * The rules the text and binary inputs share, on a value that may still carry leading and
- * trailing zero digits (and needs `first` >= 1: a carry takes the slot in front).
- */
-
-/* Round to `scale` decimal places, half away from zero (numeric's round_var); a negative
- * scale rounds left of the point.  Leaves the value unstripped and dscale unchanged. */
-void round_to_scale(DecimalDigits* v, int scale);
-
-/* The same cut, truncating toward zero (numeric's trunc_var). */
-void truncate_to_scale(DecimalDigits* v, int scale);
-
-/* numeric's make_result: drop leading and trailing zero digits; zero is positive, weight 0. */
-void strip(DecimalDigits* v);
-
-/*
- * numeric's apply_typmod for a present typmod, then strip: round to the typmod's scale, take
- * dscale max(scale, 0), check the precision.  False: numeric raises "numeric field overflow".
- */
-bool apply_typmod(DecimalDigits* v, Typmod typmod);
-
-/* Decimal digits in a leading base-10000 digit (1..4); 0 counts as one. */
-inline int decimal_length(uint16_t d) { return d >= 1000 ? 4 : d >= 100 ? 3 : d >= 10 ? 2 : 1; }
-
-/*
- * apply_typmod's precision check of a stripped nonzero value, given its weight and leading
- * digit: at most precision - scale digits before the point (negative: that many zeros after
- * it, the scale being above the precision).
- */
-inline bool fits_precision(int weight, uint16_t leading, Typmod typmod) {
-    return weight * kDecDigits + decimal_length(leading) <= typmod.precision - typmod.scale;
-}
-
-/*
- * apply_typmod on a ShortDecimal when it needs no rounding: the typmod's scale is no less
- * than the digits written after the point (and within the 2-byte header's dscale), so the
- * value keeps its digits, takes the scale as dscale, and only the precision is checked.
- * False: rounding is needed (let apply_typmod do it) or the value overflows (numeric_in
- * raises the error).  A shortcut beside apply_typmod, on purpose: COPY into fastnumeric(12,4)
- * columns measured 110 instructions per value above COPY into text with it, 282 through
- * short_decimal_digits and apply_typmod (callgrind, PostgreSQL 18).
- */
-inline bool short_decimal_typmod(Typmod typmod, ShortDecimal* s) {
-    if (typmod.scale < s->dscale || typmod.scale > kShortDscaleMax)
-        return false;
-    if (s->groups != 0) {
-        const int lead = __builtin_ctzll(s->groups) / 16;
-        if (!fits_precision(kShortDecimalWeight - lead, static_cast<uint16_t>(s->groups >> (16 * lead)), typmod))
-            return false;
-    }
-    s->dscale = typmod.scale;
-    return true;
-}
+/* A CompactDecimal as its four digits (weight 1), not stripped. */
+void compact_decimal_digits(const CompactDecimal& s, DecimalDigits* out);
 
 }  // namespace fastnumeric

@@ -1,5 +1,5 @@
 /*
- * input_cache.hpp — a small direct-mapped cache of recently parsed short input texts.
+ * input_cache.hpp — a small direct-mapped cache of recently parsed input texts (up to 16 bytes).
  *
  * Money columns repeat a handful of values (0.00, VAT rates, round prices).  The cache maps a
  * text of up to kInputCacheKeyBytes bytes, with the typmod it was parsed under, to the numeric

@@ -21,8 +21,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/decimal_parse.hpp"
 #include "core/numeric_layout.hpp"
+#include "core/typmod.hpp"
 
 namespace fastnumeric {
 

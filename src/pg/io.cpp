@@ -4,10 +4,11 @@
  * Typmod input/output and the length coercion are numeric's own functions, declared on
  * fastnumeric in the install script: the bytes are the same.
  */
+#include "core/compact_decimal.hpp"
 #include "core/decimal_format.hpp"
 #include "core/decimal_parse.hpp"
 #include "core/input_cache.hpp"
-#include "core/short_decimal.hpp"
+#include "core/typmod.hpp"
 #include "core/wire_format.hpp"
 #include "pg/datum.hpp"
 #include "pg/settings.hpp"
@@ -19,10 +20,10 @@ namespace {
 InputCache input_cache;   // plain data, zeroed at load; one per backend
 
 /*
- * What the short path leaves: a longer or unusual text (`scanned`: one that
- * scan_short_decimal declined), or a typmod that rounds or overflows.  Plain decimals are
+ * What the compact path leaves: a longer or unusual text (`scanned`: one that
+ * scan_compact_decimal declined), or a typmod that rounds or overflows.  Plain decimals are
  * parsed into their datum, whose body goes to `slot` too when there is one; the rest is
- * numeric_in's.  Out of line, so that the short path's frame holds no DecimalDigits.
+ * numeric_in's.  Out of line, so that the compact path's frame holds no DecimalDigits.
  */
 __attribute__((noinline)) Datum input_general(FunctionCallInfo fcinfo, const char* text, int32 typmod,
                                               bool scanned, InputCacheSlot* slot) {
@@ -40,21 +41,21 @@ __attribute__((noinline)) Datum input_general(FunctionCallInfo fcinfo, const cha
 
 /*
  * The datum of `text`, parsed; a plain decimal's body goes to `slot` too when there is one.
- * A short one, under no typmod or one that needs no rounding, is written straight into its
+ * A compact one, under no typmod or one that needs no rounding, is written straight into its
  * palloc (the datum is allocated a few bytes longer than its varlena size: the body is
  * written in fixed-size stores).  `with_typmod` is a constant at each call: the typmod's
  * test and branch stay out of the path of columns without one.
  */
 __attribute__((always_inline)) inline Datum input_parsed(FunctionCallInfo fcinfo, const char* text, int32 typmod,
                                                          bool with_typmod, InputCacheSlot* slot) {
-    ShortDecimal s;
-    if (!likely(scan_short_decimal(text, &s)))
+    CompactDecimal s;
+    if (!likely(scan_compact_decimal(text, &s)))
         return input_general(fcinfo, text, typmod, true, slot);
-    if (with_typmod && !short_decimal_typmod(decode_typmod(typmod), &s))
+    if (with_typmod && !compact_decimal_typmod(decode_typmod(typmod), &s))
         return input_general(fcinfo, text, typmod, false, slot);
-    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + kShortDecimalBodyBytes));
+    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + kCompactDecimalBodyBytes));
     unsigned char* body = reinterpret_cast<unsigned char*>(VARDATA(result));
-    const int size = write_short_decimal_body(s, body);
+    const int size = write_compact_decimal_body(s, body);
     SET_VARSIZE(result, VARHDRSZ + size);
     if (slot != nullptr)
         InputCache::store(slot, body, static_cast<size_t>(size));
@@ -75,7 +76,8 @@ __attribute__((always_inline)) inline Datum input_parsed_any(FunctionCallInfo fc
     return input_parsed(fcinfo, text, typmod, false, slot);
 }
 
-/* fastnumeric_in with the input cache awake: a short text seen twice in a row is copied. */
+/* fastnumeric_in with the input cache awake: a text of up to 16 bytes seen twice in a row is
+   copied. */
 __attribute__((noinline)) Datum input_cached(FunctionCallInfo fcinfo, const char* text, int32 typmod) {
     InputCacheKey key;
     if (!make_input_cache_key(text, typmod, &key)) {
@@ -100,12 +102,12 @@ PG_FUNCTION_INFO_V1(fastnumeric_send);
 
 /*
  * fastnumeric_in(cstring, oid, int4 typmod)
- * Plain decimal text is parsed straight into its final datum: one palloc.  A short one
- * (scan_short_decimal) has its body built without any digit array, unless its typmod rounds.
+ * Plain decimal text is parsed straight into its final datum: one palloc.  A compact decimal
+ * (scan_compact_decimal) has its body built without any digit array, unless its typmod rounds.
  * Anything else, and every error (invalid syntax, numeric field overflow, ...), is
- * numeric_in's.  With fastnumeric.input_cache on (off by default), a short text seen twice
- * in a row is copied from the cache; off, or while it rests (distinct values), the cache
- * costs a test.
+ * numeric_in's.  With fastnumeric.input_cache on (off by default), a text of up to 16 bytes
+ * seen twice in a row is copied from the cache; off, or while it rests (distinct values),
+ * the cache costs a test.
  */
 Datum fastnumeric_in(PG_FUNCTION_ARGS) {
     const char* text = PG_GETARG_CSTRING(0);

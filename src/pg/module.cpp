@@ -12,7 +12,7 @@ extern "C" {
 }
 
 namespace fastnumeric {
-bool input_cache_enabled = false;   // since the short parser, parsing costs what a hit does
+bool input_cache_enabled = false;   // off: a compact decimal parses for about what a hit costs
 bool accelerate_numeric = false;
 bool sum_products = true;
 }

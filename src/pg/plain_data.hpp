@@ -9,13 +9,14 @@
 #include <type_traits>
 
 #include "core/arith_memo.hpp"
+#include "core/compact_decimal.hpp"
 #include "core/decimal_parse.hpp"
 #include "core/digit_arith.hpp"
 #include "core/input_cache.hpp"
 #include "core/numeric_layout.hpp"
 #include "core/short_arith.hpp"
-#include "core/short_decimal.hpp"
 #include "core/sum_accum.hpp"
+#include "core/typmod.hpp"
 #include "core/wire_format.hpp"
 #include "pg_compat.hpp"
 
@@ -30,7 +31,7 @@ static_assert(kPlainData<WireValue>, "a received value, on fastnumeric_recv's fr
 static_assert(kPlainData<NumericView>, "a decoded operand");
 static_assert(kPlainData<FiniteValue>, "a result before its palloc");
 static_assert(kPlainData<SmallShortValue>, "a small operand");
-static_assert(kPlainData<ShortDecimal>, "a short parsed text, on fastnumeric_in's frame");
+static_assert(kPlainData<CompactDecimal>, "a parsed compact text, on fastnumeric_in's frame");
 static_assert(kPlainData<ArithMemo>, "an arithmetic memo, kept in fn_extra");
 static_assert(kPlainData<SmallDigits>, "a machine-integer result's digits");
 static_assert(kPlainData<DigitBuffer>, "scratch digits, kept in fn_extra");

@@ -5,7 +5,7 @@
 
 namespace fastnumeric {
 
-/* fastnumeric.input_cache: reuse the datums of short texts seen twice in a row. */
+/* fastnumeric.input_cache: reuse the datums of texts of up to 16 bytes seen twice in a row. */
 extern bool input_cache_enabled;
 
 /* fastnumeric.accelerate_numeric: plans made while it is on call fastnumeric's functions

@@ -11,44 +11,32 @@
  *   - the formatter prints the reference's text, and parsing that text again (with the same
  *     typmod) gives the same bytes;
  *   - no read outside the text (the text is copied into a buffer of its exact size);
- *   - the word-at-a-time scanner of short texts (scan_short_decimal, write_short_decimal_body)
- *     accepts exactly its shape (see short_shape) and then writes the reference's bytes,
- *     read from an exact-size buffer and from offsets at both edges of a 4 kB block between
- *     inaccessible pages (its reads past the text, which AddressSanitizer does not check,
- *     must stay in the block); its typmod shortcut (short_decimal_typmod) takes exactly the
- *     typmods that need no rounding and do not overflow, and writes the reference's bytes.
+ *   - the word-at-a-time scanner of compact decimals (scan_compact_decimal,
+ *     write_compact_decimal_body) accepts exactly its shape (see compact_shape) and then writes
+ *     the reference's bytes, read from an exact-size buffer and from offsets at both edges of
+ *     a 4 kB block between inaccessible pages (its reads past the text, which AddressSanitizer
+ *     does not check, must stay in the block); its typmod shortcut (compact_decimal_typmod)
+ *     takes exactly the typmods that need no rounding and do not overflow, and writes the
+ *     reference's bytes.
  */
 #include <cstring>
 #include <memory>
 
 #include "core/decimal_format.hpp"
+#include "core/compact_decimal.hpp"
 #include "core/decimal_parse.hpp"
-#include "core/short_decimal.hpp"
+#include "../unit/compact_shape.hpp"
 #include "../unit/guarded_block.hpp"
-#include "../unit/short_shape.hpp"
 #include "reference.hpp"
+#include "typmods.hpp"
 
 using namespace fastnumeric;
 
 namespace {
 
-struct TypmodCase {
-    bool present;
-    int precision;
-    int scale;
-};
-
-/* No typmod, and typmods at the edges: scale 0, negative, larger than precision, the maxima. */
-constexpr TypmodCase kTypmods[] = {
-    {false, 0, 0}, {true, 1, 0},  {true, 3, -2},  {true, 2, 5},      {true, 5, 2},
-    {true, 10, 4}, {true, 19, 0}, {true, 38, 18}, {true, 1000, 500}, {true, 1000, 0},
-};
-
-int32_t encode_typmod(const TypmodCase& t) {
-    if (!t.present)
-        return -1;
-    return ((t.precision << 16) | (t.scale & 0x7FF)) + 4;
-}
+using ref::encode_typmod;
+using ref::kTypmods;
+using ref::TypmodCase;
 
 /* What numeric_in would do with the text, if it is plain decimal. */
 struct Expected {
@@ -132,10 +120,7 @@ std::string format_body(const std::vector<unsigned char>& body) {
 
 void check_one(const std::string& text, const char* exact, const Expected& read, const TypmodCase& t) {
     const int32_t typmod = encode_typmod(t);
-    auto where = [&] {
-        return "text \"" + text + "\" typmod (" + std::to_string(t.precision) + "," + std::to_string(t.scale) +
-               ")" + (t.present ? "" : " absent");
-    };
+    auto where = [&] { return "text \"" + text + "\"" + ref::typmod_text(t); };
     std::vector<unsigned char> body;
     ref::Groups got;
     int got_dscale = 0;
@@ -176,49 +161,49 @@ void check_one(const std::string& text, const char* exact, const Expected& read,
 }
 
 /* The scanner's body of the text at p, or empty when it declines. */
-std::vector<unsigned char> short_body(const char* p, const std::string& where) {
-    ShortDecimal s;
-    if (!scan_short_decimal(p, &s))
+std::vector<unsigned char> compact_body(const char* p, const std::string& where) {
+    CompactDecimal s;
+    if (!scan_compact_decimal(p, &s))
         return {};
-    unsigned char body[kShortDecimalBodyBytes];
-    const int size = write_short_decimal_body(s, body);
-    ref::check(size >= 2 && size <= kShortDecimalBodyBytes, "short body size", where);
-    for (int i = size; i < kShortDecimalBodyBytes; ++i)
-        ref::check(body[i] == 0, "short body: the bytes after it are zero", where);
+    unsigned char body[kCompactDecimalBodyBytes];
+    const int size = write_compact_decimal_body(s, body);
+    ref::check(size >= 2 && size <= kCompactDecimalBodyBytes, "compact body size", where);
+    for (int i = size; i < kCompactDecimalBodyBytes; ++i)
+        ref::check(body[i] == 0, "compact body: the bytes after it are zero", where);
     return std::vector<unsigned char>(body, body + size);
 }
 
-void check_short(const std::string& text, const char* exact, const Expected& read) {
-    const std::string where = "short text \"" + text + "\"";
-    const bool promised = short_shape(text);
+void check_compact(const std::string& text, const char* exact, const Expected& read) {
+    const std::string where = "compact text \"" + text + "\"";
+    const bool promised = compact_shape(text);
     std::vector<unsigned char> want;
     if (promised) {
         const Expected e = reference_parse(read, kTypmods[0]);
-        ref::check(e.outcome == Expected::Value, "short shape the reference does not take", where);
+        ref::check(e.outcome == Expected::Value, "compact shape the reference does not take", where);
         want = ref::encode_body(ref::to_groups(e.value), e.dscale);
     }
-    const std::vector<unsigned char> got = short_body(exact, where);
+    const std::vector<unsigned char> got = compact_body(exact, where);
     ref::check(got.empty() != promised, promised ? "scanner declined its shape" : "scanner accepted beyond its shape",
                where);
     ref::check(got == want, "scanner's bytes differ from numeric's",
                [&] { return where + "\n got  " + ref::hex(got) + "\n want " + ref::hex(want); });
-    ShortDecimal scanned;
-    if (promised && scan_short_decimal(exact, &scanned)) {
+    CompactDecimal scanned;
+    if (promised && scan_compact_decimal(exact, &scanned)) {
         // the typmod shortcut: takes exactly the typmods that need no rounding and fit, with numeric's bytes
         for (const TypmodCase& t : kTypmods) {
             if (!t.present)
                 continue;
-            const std::string at = where + " typmod (" + std::to_string(t.precision) + "," + std::to_string(t.scale) + ")";
-            ShortDecimal s = scanned;
-            const bool took = short_decimal_typmod(decode_typmod(encode_typmod(t)), &s);
+            const std::string at = where + ref::typmod_text(t);
+            CompactDecimal s = scanned;
+            const bool took = compact_decimal_typmod(decode_typmod(encode_typmod(t)), &s);
             const Expected e = reference_parse(read, t);
             const bool no_rounding = t.scale >= scanned.dscale && t.scale <= 63;
             ref::check(took == (no_rounding && e.outcome == Expected::Value),
                        took ? "typmod shortcut took what it must leave" : "typmod shortcut left what it can take", at);
             if (!took)
                 continue;
-            unsigned char body[kShortDecimalBodyBytes];
-            const int size = write_short_decimal_body(s, body);
+            unsigned char body[kCompactDecimalBodyBytes];
+            const int size = write_compact_decimal_body(s, body);
             const std::vector<unsigned char> got_t(body, body + size);
             const std::vector<unsigned char> want_t = ref::encode_body(ref::to_groups(e.value), e.dscale);
             ref::check(got_t == want_t, "typmod shortcut's bytes differ from numeric's",
@@ -230,8 +215,8 @@ void check_short(const std::string& text, const char* exact, const Expected& rea
     static GuardedBlock block;
     for (size_t k = 0; k < 26; ++k) {
         const char fill = "7.\0-"[k % 4];
-        ref::check(short_body(block.place(text, k, fill), where) == want, "scanner at a block's start", where);
-        ref::check(short_body(block.place(text, GuardedBlock::kBlock - text.size() - 1 - k, fill), where) == want,
+        ref::check(compact_body(block.place(text, k, fill), where) == want, "scanner at a block's start", where);
+        ref::check(compact_body(block.place(text, GuardedBlock::kBlock - text.size() - 1 - k, fill), where) == want,
                    "scanner at a block's end", where);
     }
 }
@@ -244,6 +229,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const Expected read = reference_read(text);
     for (const TypmodCase& t : kTypmods)
         check_one(text, exact.get(), read, t);
-    check_short(text, exact.get(), read);
+    check_compact(text, exact.get(), read);
     return 0;
 }

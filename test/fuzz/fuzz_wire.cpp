@@ -24,27 +24,13 @@
 
 #include "core/wire_format.hpp"
 #include "reference.hpp"
+#include "typmods.hpp"
 
 using namespace fastnumeric;
 
-namespace {
-
-struct TypmodCase {
-    bool present;
-    int precision;
-    int scale;
-};
-
-/* No typmod, and typmods at the edges: scale 0, negative, larger than precision, the maxima. */
-constexpr TypmodCase kTypmods[] = {
-    {false, 0, 0}, {true, 5, 2}, {true, 1, 0}, {true, 3, -2}, {true, 2, 5}, {true, 10, 4}, {true, 1000, 1000},
-};
-
-int32_t encode_typmod(const TypmodCase& t) {
-    return t.present ? ((t.precision << 16) | (t.scale & 0x7FF)) + 4 : -1;
-}
-
-}  // namespace
+using ref::encode_typmod;
+using ref::kTypmods;
+using ref::TypmodCase;
 
 namespace ref {   // kept out of the coverage feedback with the other models (coverage.ignorelist)
 
@@ -218,10 +204,7 @@ std::vector<unsigned char> send(const std::vector<unsigned char>& body) {
 
 void check_receive(const std::vector<unsigned char>& m, const ref::Received& header_only,
                    const ref::Received& read, const TypmodCase& t) {
-    auto where = [&] {
-        return "message " + ref::hex(m) + " typmod (" + std::to_string(t.precision) + "," + std::to_string(t.scale) +
-               ")" + (t.present ? "" : " absent");
-    };
+    auto where = [&] { return "message " + ref::hex(m) + ref::typmod_text(t); };
     WireValue w;
     const WireStatus got = receive(m, decode_typmod(encode_typmod(t)), &w);
     const unsigned announced = m.size() >= 2 ? ref::big_endian_word(m, 0) : 0;

@@ -1,5 +1,6 @@
 /*
- * decimal_parse_test.cpp — src/core/decimal_parse: plain decimal text into numeric bodies, typmods applied.
+ * decimal_parse_test.cpp — src/core/decimal_parse: plain decimal text into numeric bodies;
+ * typmods in typmod_test.cpp.
  *
  * Byte-level expectations are numeric's encoding rules written out by hand; the server-side
  * differential suites (test/differential) check the same against the real numeric.
@@ -72,54 +73,3 @@ TEST(Parse, DeclinesOverlongInputButNotTheLimit) {
     // leading zeros do not count against the limit
     EXPECT_TRUE(parse_plain_decimal((std::string(2000, '0') + "1").c_str(), none, &d));
 }
-
-TEST(Typmod, Decoding) {
-    const Typmod t = decode_typmod(typmod_of(12, 4));
-    EXPECT_TRUE(t.present);
-    EXPECT_EQ(t.precision, 12);
-    EXPECT_EQ(t.scale, 4);
-    EXPECT_EQ(decode_typmod(typmod_of(5, -2)).scale, -2);
-    EXPECT_EQ(decode_typmod(typmod_of(1000, -1000)).scale, -1000);
-    EXPECT_FALSE(decode_typmod(-1).present);
-    EXPECT_FALSE(decode_typmod(3).present);
-}
-
-TEST(Typmod, RoundsHalfAwayFromZero) {
-    EXPECT_EQ(round_trip("1.25", typmod_of(5, 1)), "1.3");
-    EXPECT_EQ(round_trip("-1.25", typmod_of(5, 1)), "-1.3");
-    EXPECT_EQ(round_trip("1.249999", typmod_of(5, 1)), "1.2");
-    EXPECT_EQ(round_trip("1.5", typmod_of(10, 4)), "1.5000");
-    EXPECT_EQ(round_trip("0.04", typmod_of(3, 1)), "0.0");
-    EXPECT_EQ(round_trip("-0.04", typmod_of(3, 1)), "0.0");
-    EXPECT_EQ(round_trip("0.6", typmod_of(3, 0)), "1");
-}
-
-TEST(Typmod, CarriesAcrossDigitGroups) {
-    EXPECT_EQ(round_trip("9999.99995", typmod_of(10, 4)), "10000.0000");
-    EXPECT_EQ(round_trip("99999999.5", typmod_of(10, 0)), "100000000");
-    EXPECT_EQ(round_trip("0.99995", typmod_of(5, 4)), "1.0000");
-    EXPECT_EQ(encode_text("9999.99995", typmod_of(10, 4)), body({0x8000 | (4 << 7) | 1, 1}));
-}
-
-TEST(Typmod, NegativeScaleRoundsLeftOfThePoint) {
-    EXPECT_EQ(round_trip("12345.67", typmod_of(5, -2)), "12300");
-    EXPECT_EQ(round_trip("12350", typmod_of(5, -2)), "12400");
-    EXPECT_EQ(round_trip("49", typmod_of(5, -2)), "0");
-    EXPECT_EQ(round_trip("50", typmod_of(5, -2)), "100");
-}
-
-TEST(Typmod, ScaleAbovePrecision) {
-    EXPECT_EQ(round_trip("0.012", typmod_of(2, 3)), "0.012");
-    EXPECT_EQ(round_trip("0.0012", typmod_of(2, 4)), "0.0012");
-    EXPECT_EQ(round_trip("0.0123", typmod_of(2, 4)), "<declined>");
-}
-
-TEST(Typmod, OverflowDeclinesSoNumericRaisesTheError) {
-    EXPECT_EQ(round_trip("123.4", typmod_of(3, 1)), "<declined>");
-    EXPECT_EQ(round_trip("99.95", typmod_of(3, 1)), "<declined>");   // rounds to 100.0
-    EXPECT_EQ(round_trip("99.94", typmod_of(3, 1)), "99.9");
-    EXPECT_EQ(round_trip("0.123", typmod_of(2, 3)), "<declined>");
-    EXPECT_EQ(round_trip("1.5", typmod_of(2, 3)), "<declined>");
-    EXPECT_EQ(round_trip("0.0000", typmod_of(1, 0)), "0");
-}
-

@@ -1,7 +1,7 @@
 /*
  * guarded_block.hpp — a 4 kB block of memory between two inaccessible pages, for texts read
  * a word at a time: a read outside the block a text starts in faults instead of passing
- * unseen (AddressSanitizer does not check those reads, see short_decimal.hpp).
+ * unseen (AddressSanitizer does not check those reads, see compact_decimal.hpp).
  */
 #pragma once
 

@@ -1,5 +1,5 @@
 --
--- The short-text input cache: same bytes with it on and off, whatever the sequence
+-- The input cache (texts of up to 16 bytes): same bytes with it on and off, whatever the sequence
 --
 
 CREATE CAST (numeric AS bytea) WITHOUT FUNCTION;

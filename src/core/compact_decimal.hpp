@@ -1,12 +1,12 @@
 /*
- * short_decimal.hpp — the fast text input path for short plain decimals.
+ * compact_decimal.hpp — the fast text input path for compact decimals.
  *
- * Money, quantities and COPY fields are short: [-]digits[.digits] of at most 16 characters,
- * at most eight before the point and eight digits after it.  Such a text is checked and
- * converted a machine word at a time (SWAR: SIMD within a register) straight into the four
- * base-10000 digits around the point, with no loop over its characters.  Everything else is
- * declined, and the general parser (decimal_parse.hpp) takes it: spaces, '+', more digits
- * on a side, anything that is not a plain decimal.
+ * Money, quantities and COPY fields are mostly compact decimals: [-]digits[.digits] of at
+ * most 16 characters, at most eight before the point and eight digits after it.  Such a text
+ * is checked and converted a machine word at a time (SWAR: SIMD within a register) straight
+ * into the four base-10000 digits around the point, with no loop over its characters.
+ * Everything else is declined, and the general parser (decimal_parse.hpp) takes it: spaces,
+ * '+', more digits on a side, anything that is not a plain decimal.
  */
 #pragma once
 
@@ -16,7 +16,7 @@
 #include "core/numeric_layout.hpp"
 
 /*
- * For the functions that read past the text (see scan_short_decimal): exempt from
+ * For the functions that read past the text (see scan_compact_decimal): exempt from
  * AddressSanitizer, and under it kept out of line, since code inlined into an instrumented
  * caller is instrumented again.
  */
@@ -36,14 +36,14 @@
 namespace fastnumeric {
 
 /* A value of at most four base-10000 digits around the point, not stripped. */
-struct ShortDecimal {
+struct CompactDecimal {
     uint64_t groups;   // 16-bit lanes, the first lowest, worth 10000^1, 10000^0, 10000^-1, 10000^-2
     int dscale;        // digits written after the point
     bool negative;
 };
-constexpr int kShortDecimalWeight = 1;   // of the first lane
+constexpr int kCompactDecimalWeight = 1;   // of the first lane
 
-namespace short_decimal_detail {
+namespace compact_decimal_detail {
 
 constexpr uint64_t kBytes(unsigned char b) { return 0x0101010101010101ull * b; }
 
@@ -76,12 +76,12 @@ inline uint64_t two_groups_high(uint64_t v) {
 }
 
 /*
- * scan_short_decimal on a text of which the 8 bytes before it and the 17 from it may be
+ * scan_compact_decimal on a text of which the 8 bytes before it and the 17 from it may be
  * read, whatever they hold.  The NUL and the point are found as the first bytes that are no
  * digit; the digits before the point are read as the word that ends at the point, those
  * after it as the word that starts after it, and what is not theirs is masked off.
  */
-FASTNUMERIC_READS_PAST_TEXT inline bool scan_readable(const char* text, ShortDecimal* out) {
+FASTNUMERIC_READS_PAST_TEXT inline bool scan_readable(const char* text, CompactDecimal* out) {
     uint64_t w0 = load_le64(text);
     const bool negative = (w0 & 0xFF) == '-';
     if (negative)
@@ -114,7 +114,7 @@ FASTNUMERIC_READS_PAST_TEXT inline bool scan_readable(const char* text, ShortDec
 }
 
 /* scan_readable on a copy of a text that lies too near the edge of a 4 kB block. */
-__attribute__((noinline)) inline bool scan_copy(const char* text, ShortDecimal* out) {
+__attribute__((noinline)) inline bool scan_copy(const char* text, CompactDecimal* out) {
     char copy[8 + 17] = {};
     for (unsigned i = 0; text[i] != '\0'; ++i) {
         if (i == 16)
@@ -124,7 +124,7 @@ __attribute__((noinline)) inline bool scan_copy(const char* text, ShortDecimal* 
     return scan_readable(copy + 8, out);
 }
 
-}  // namespace short_decimal_detail
+}  // namespace compact_decimal_detail
 
 /*
  * Recognises [-]digits[.digits] of at most 16 characters, with at most 8 (the sign counts)
@@ -139,23 +139,23 @@ __attribute__((noinline)) inline bool scan_copy(const char* text, ShortDecimal* 
  * exemption; the tests give texts exactly sized buffers, at every offset in a block and
  * against a guard page.
  */
-__attribute__((always_inline)) inline bool scan_short_decimal(const char* text, ShortDecimal* out) {
+__attribute__((always_inline)) inline bool scan_compact_decimal(const char* text, CompactDecimal* out) {
     constexpr uintptr_t kBlock = 4096;
     const uintptr_t offset = reinterpret_cast<uintptr_t>(text) & (kBlock - 1);
     if (offset - 8 > kBlock - (8 + 17))   // fewer than 8 bytes before or 17 from the text
-        return short_decimal_detail::scan_copy(text, out);
-    return short_decimal_detail::scan_readable(text, out);
+        return compact_decimal_detail::scan_copy(text, out);
+    return compact_decimal_detail::scan_readable(text, out);
 }
 
 /*
- * Writes numeric's body of a ShortDecimal (its typmod applied, if any: short_decimal_typmod)
+ * Writes numeric's body of a CompactDecimal (its typmod applied, if any: compact_decimal_typmod)
  * into out[0..10) and returns its size (2..10; the bytes after it are zero): stripped,
  * always the 2-byte header (the weight is within -2..1, the dscale at most 63).
- * Fused on purpose: the strip is two bit scans on the lanes.  Through short_decimal_digits,
+ * Fused on purpose: the strip is two bit scans on the lanes.  Through compact_decimal_digits,
  * strip() and the general encoder (finite_datum), bench/callgrind's copy_from on PostgreSQL
  * 18 measured 10540 instructions per row of 10 values against 9480 this way.
  */
-inline int write_short_decimal_body(const ShortDecimal& s, unsigned char* out) {
+inline int write_compact_decimal_body(const CompactDecimal& s, unsigned char* out) {
     uint64_t g = s.groups;
     if (g == 0) {   // zero: positive, weight 0, no digits
         store_u16(out, short_header(false, 0, s.dscale));
@@ -164,10 +164,10 @@ inline int write_short_decimal_body(const ShortDecimal& s, unsigned char* out) {
     }
     const int lead = __builtin_ctzll(g) / 16;   // leading zero digits
     g >>= 16 * lead;
-    store_u16(out, short_header(s.negative, kShortDecimalWeight - lead, s.dscale));
+    store_u16(out, short_header(s.negative, kCompactDecimalWeight - lead, s.dscale));
     store_lanes(out + 2, g);
     return 2 + 2 * ((64 + 15 - __builtin_clzll(g)) / 16);   // up to the last nonzero digit
 }
-constexpr int kShortDecimalBodyBytes = 10;
+constexpr int kCompactDecimalBodyBytes = 10;
 
 }  // namespace fastnumeric

@@ -1,6 +1,7 @@
 /*
- * short_shape.hpp — the texts the short-decimal scanner (src/core/short_decimal.hpp) promises
- * to take, written as plainly as possible: the oracle of its unit test and its fuzz harness.
+ * compact_shape.hpp — the texts the compact-decimal scanner (src/core/compact_decimal.hpp)
+ * promises to take, written as plainly as possible: the oracle of its unit test and its fuzz
+ * harness.
  */
 #pragma once
 
@@ -9,7 +10,7 @@
 
 /* [-]digits[.digits] of at most 16 characters, at most 8 before the point (the sign counts),
  * at most 8 digits after it, at least one digit. */
-inline bool short_shape(const std::string& t) {
+inline bool compact_shape(const std::string& t) {
     size_t i = !t.empty() && t[0] == '-';
     const size_t sign = i;
     size_t before = 0, after = 0;

@@ -1,5 +1,5 @@
 /*
- * short_decimal_test.cpp — the word-at-a-time scanner of short plain decimals and the body
+ * compact_decimal_test.cpp — the word-at-a-time scanner of compact decimals and the body
  * it writes, against the character-at-a-time parser (itself fuzzed against the reference),
  * with hand-computed bytes, and read from every offset near both edges of a 4 kB block that
  * inaccessible pages surround.
@@ -10,25 +10,26 @@
 #include <string>
 #include <vector>
 
+#include "core/compact_decimal.hpp"
 #include "core/decimal_parse.hpp"
-#include "core/short_decimal.hpp"
+#include "bodies.hpp"
+#include "compact_shape.hpp"
 #include "guarded_block.hpp"
-#include "short_shape.hpp"
 
 using namespace fastnumeric;
 
 namespace {
 
-/* The body scan_short_decimal + write_short_decimal_body make of `text`, or "declined". */
+/* The body scan_compact_decimal + write_compact_decimal_body make of `text`, or "declined". */
 std::string scanned_body(const char* text) {
-    ShortDecimal s;
-    if (!scan_short_decimal(text, &s))
+    CompactDecimal s;
+    if (!scan_compact_decimal(text, &s))
         return "declined";
-    unsigned char body[kShortDecimalBodyBytes];
+    unsigned char body[kCompactDecimalBodyBytes];
     std::memset(body, 0xAA, sizeof body);
-    const int size = write_short_decimal_body(s, body);
-    EXPECT_TRUE(size >= 2 && size <= kShortDecimalBodyBytes) << text;
-    for (int i = size; i < kShortDecimalBodyBytes; ++i)
+    const int size = write_compact_decimal_body(s, body);
+    EXPECT_TRUE(size >= 2 && size <= kCompactDecimalBodyBytes) << text;
+    for (int i = size; i < kCompactDecimalBodyBytes; ++i)
         EXPECT_EQ(body[i], 0) << text << ": byte " << i << " after the body";
     return std::string(reinterpret_cast<const char*>(body), static_cast<size_t>(size));
 }
@@ -64,7 +65,7 @@ std::string random_digits(std::mt19937_64& rng, size_t n) {
 
 }  // namespace
 
-TEST(ShortDecimal, HandComputedBytes) {
+TEST(CompactDecimal, HandComputedBytes) {
     EXPECT_EQ(scanned_body("1234.5678"), words({0x8000 | (4 << 7), 1234, 5678}));
     EXPECT_EQ(scanned_body("87.1"), words({0x8000 | (1 << 7), 87, 1000}));
     EXPECT_EQ(scanned_body("-0.0012"), words({0x8000 | 0x2000 | (4 << 7) | 0x7F, 12}));
@@ -79,17 +80,17 @@ TEST(ShortDecimal, HandComputedBytes) {
     EXPECT_EQ(scanned_body("0000000.0000000"), words({0x8000 | (7 << 7)}));
 }
 
-TEST(ShortDecimal, DeclinesWhatItDoesNotPromise) {
+TEST(CompactDecimal, DeclinesWhatItDoesNotPromise) {
     for (const char* s : {"", "-", ".", "-.", "+1", " 1", "1 ", "--1", "1-", "1.2.3", "1..2", "1e5", "1E5",
                           "123456789", "-12345678", "1.123456789", "12345678.123456789", "0x10", "1_0",
                           "NaN", "\t1", "1\n", "\xC0" "9", "1\xC0" "9", "1.\xC0" "9", "1.2\xFF", "\xB9" "1",
                           "9\xB9", "12345678.12345678", "1234567.123456789", "00000000000000000"}) {
         EXPECT_EQ(scanned_body(s), "declined") << '"' << s << '"';
-        EXPECT_FALSE(short_shape(s)) << s;
+        EXPECT_FALSE(compact_shape(s)) << s;
     }
 }
 
-TEST(ShortDecimal, AcceptsExactlyItsShapeWithTheParsersBytes) {
+TEST(CompactDecimal, AcceptsExactlyItsShapeWithTheParsersBytes) {
     std::mt19937_64 rng(11);
     int accepted = 0;
     for (int round = 0; round < 30; ++round)
@@ -101,7 +102,7 @@ TEST(ShortDecimal, AcceptsExactlyItsShapeWithTheParsersBytes) {
                         if (point)
                             text += "." + random_digits(rng, after);
                         const std::string got = scanned_body(text.c_str());
-                        if (!short_shape(text)) {
+                        if (!compact_shape(text)) {
                             EXPECT_EQ(got, "declined") << text;
                             continue;
                         }
@@ -111,8 +112,8 @@ TEST(ShortDecimal, AcceptsExactlyItsShapeWithTheParsersBytes) {
     EXPECT_GT(accepted, 4000);
 }
 
-TEST(ShortDecimal, ParsePlainDecimalGivesTheSameDigits) {
-    // the short route through parse_plain_decimal (DecimalDigits, strip, the general encoder)
+TEST(CompactDecimal, ParsePlainDecimalGivesTheSameDigits) {
+    // the compact route through parse_plain_decimal (DecimalDigits, strip, the general encoder)
     std::mt19937_64 rng(5);
     for (int i = 0; i < 20000; ++i) {
         std::string text = (rng() % 2 ? "-" : "") + random_digits(rng, rng() % 8);
@@ -133,7 +134,7 @@ TEST(ShortDecimal, ParsePlainDecimalGivesTheSameDigits) {
 
 /* Every length 0..17 at every offset near the edges of a guarded block, with digits, points,
  * NULs or junk after the text: the result is the one read from the middle of the block. */
-TEST(ShortDecimal, EveryLengthAndOffsetNearTheEdgesOfABlock) {
+TEST(CompactDecimal, EveryLengthAndOffsetNearTheEdgesOfABlock) {
     GuardedBlock block;
     std::mt19937_64 rng(3);
     const char alphabet[] = "0123456789.-+ e\x80\xC0\xFF";
@@ -152,7 +153,7 @@ TEST(ShortDecimal, EveryLengthAndOffsetNearTheEdgesOfABlock) {
                     text += alphabet[rng() % (sizeof alphabet - 1)];
             }
             const std::string want = scanned_body(block.place(text, 2048));
-            EXPECT_EQ(want, short_shape(text) ? bytewise_body(text) : "declined") << text;
+            EXPECT_EQ(want, compact_shape(text) ? bytewise_body(text) : "declined") << text;
             for (char fill : {'7', '\0', '.', '-'}) {
                 for (size_t k = 0; k < 32; ++k) {
                     ASSERT_EQ(scanned_body(block.place(text, k, fill)), want) << text << " at " << k;
@@ -166,19 +167,19 @@ TEST(ShortDecimal, EveryLengthAndOffsetNearTheEdgesOfABlock) {
 
 namespace {
 
-/* scan + short_decimal_typmod + write_short_decimal_body, or "declined". */
+/* scan + compact_decimal_typmod + write_compact_decimal_body, or "declined". */
 std::string shortcut_body(const std::string& text, int precision, int scale) {
-    const Typmod t = decode_typmod(((precision << 16) | (scale & 0x7FF)) + 4);
-    ShortDecimal s;
-    if (!scan_short_decimal(text.c_str(), &s) || !short_decimal_typmod(t, &s))
+    const Typmod t = decode_typmod(unit::typmod_of(precision, scale));
+    CompactDecimal s;
+    if (!scan_compact_decimal(text.c_str(), &s) || !compact_decimal_typmod(t, &s))
         return "declined";
-    unsigned char body[kShortDecimalBodyBytes];
-    return std::string(reinterpret_cast<const char*>(body), static_cast<size_t>(write_short_decimal_body(s, body)));
+    unsigned char body[kCompactDecimalBodyBytes];
+    return std::string(reinterpret_cast<const char*>(body), static_cast<size_t>(write_compact_decimal_body(s, body)));
 }
 
 std::string typmod_body(const std::string& text, int precision, int scale) {
     DecimalDigits d;
-    if (!parse_plain_decimal_bytewise(text.c_str(), decode_typmod(((precision << 16) | (scale & 0x7FF)) + 4), &d))
+    if (!parse_plain_decimal_bytewise(text.c_str(), decode_typmod(unit::typmod_of(precision, scale)), &d))
         return "declined";
     const FiniteValue v = d.value();
     std::string body(finite_body_size(v.ndigits, v.dscale, v.weight), '\0');
@@ -188,7 +189,7 @@ std::string typmod_body(const std::string& text, int precision, int scale) {
 
 }  // namespace
 
-TEST(ShortDecimal, TypmodShortcutTakesWhatNeedsNoRounding) {
+TEST(CompactDecimal, TypmodShortcutTakesWhatNeedsNoRounding) {
     EXPECT_EQ(shortcut_body("1234.5", 12, 2), words({0x8000 | (2 << 7), 1234, 5000}));
     EXPECT_EQ(shortcut_body("-0", 5, 2), words({0x8000 | (2 << 7)}));
     EXPECT_EQ(shortcut_body("0.012", 2, 3), typmod_body("0.012", 2, 3));   // scale above precision
@@ -204,7 +205,7 @@ TEST(ShortDecimal, TypmodShortcutTakesWhatNeedsNoRounding) {
     EXPECT_EQ(typmod_body("0.123", 2, 3), "declined");
 }
 
-TEST(ShortDecimal, TypmodShortcutAgainstTheParser) {
+TEST(CompactDecimal, TypmodShortcutAgainstTheParser) {
     std::mt19937_64 rng(17);
     int taken = 0;
     for (int i = 0; i < 50000; ++i) {
