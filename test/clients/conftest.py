@@ -22,6 +22,8 @@ import subprocess
 
 import pytest
 
+from harness.db import rep
+
 HERE = pathlib.Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "clients.md"
 # where prereq_npm_clients (test/prereqs.sh) installs node-postgres, outside the repository
@@ -166,15 +168,6 @@ def run_program(cmd, env=None, timeout=300):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def rep(v):
-    """A value read by a Python driver, as (type name, text); lists element by element."""
-    if v is None:
-        return None
-    if isinstance(v, list):
-        return [rep(x) for x in v]
-    return (type(v).__name__, str(v))
-
-
 def kinds(reps):
     """The type names of the non-null values in REPS (reps of rows, arrays nested)."""
     if reps is None:
@@ -207,6 +200,41 @@ def orm_texts(table, where=""):
     """[id, price text, qty text] of TABLE's rows by id, NULL as None: what psql shows."""
     rows = psql("SELECT id, price IS NULL, price, qty IS NULL, qty FROM %s %s ORDER BY id" % (table, where))
     return [[int(r[0]), None if r[1] == "t" else r[2], None if r[3] == "t" else r[4]] for r in rows]
+
+
+def format_types(table):
+    """[column, format_type] of TABLE's columns after id."""
+    return psql("SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '%s'::regclass"
+                " AND attnum > 1 AND NOT attisdropped ORDER BY attnum" % table)
+
+
+def run_node_orm(tmp_path_factory, orm, drop, prefixes):
+    """Run ORM_client.js with the recipe of docs/clients.md for ORM, over fresh orm_tables of each
+    of PREFIXES (after dropping the tables DROP); its JSON, with the first pair's texts."""
+    path = tmp_path_factory.mktemp(orm) / "recipe.js"
+    path.write_text(recipe(orm))
+    psql("DROP TABLE IF EXISTS " + drop)
+    numeric_table = [orm_tables(p) for p in prefixes][0][0]
+    texts = orm_texts(numeric_table)
+    got = run_program(["node", str(HERE / ("%s_client.js" % orm)), str(path)],
+                      env={"NODE_PATH": os.path.join(NPM_PREFIX, "node_modules")})
+    got["texts"] = texts
+    return got
+
+
+def assert_same_values(seen):
+    """A Python ORM's model reads the fastnumeric table's rows as the numeric one's: the Decimal of
+    each value's text."""
+    assert seen["f"]["rows"] == seen["n"]["rows"]
+    assert [r[1:] for r in seen["f"]["rows"]] == [[t and ("Decimal", t) for t in r[1:]] for r in seen["texts"]]
+
+
+def assert_same_queries(seen):
+    """A Python ORM's filters (a bound and a literal Decimal), ordering and aggregates give over the
+    fastnumeric table what they give over the numeric one."""
+    for key in ("bound", "literal", "order", "aggregates"):
+        assert seen["f"][key] == seen["n"][key], key
+    assert seen["f"]["bound"] == [3, 6, 7] and seen["f"]["literal"] == [1, 3, 6, 7]  # NaN sorts above all
 
 
 def assert_same_tables(prefix):

@@ -1,32 +1,14 @@
 """Sequelize 6 (npm), through sequelize_client.js: the same model over a numeric table and a
 relabelled fastnumeric one, declared DECIMAL, and FASTNUMERIC with the recipe of docs/clients.md."""
 
-import os
-
 import pytest
 
-from conftest import (HERE, NPM_PREFIX, assert_same_tables, kinds, orm_tables, orm_texts, psql, recipe,
-                      run_program)
-
-
-def format_types(table):
-    return psql("SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '%s'::regclass"
-                " AND attnum > 1 AND NOT attisdropped ORDER BY attnum" % table)
+from conftest import assert_same_tables, format_types, kinds, orm_texts, run_node_orm
 
 
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory):
-    path = tmp_path_factory.mktemp("sequelize") / "recipe.js"
-    path.write_text(recipe("sequelize"))
-    psql("DROP TABLE IF EXISTS clients.sq_made, clients.sq_old")
-    n, _ = orm_tables("sq")
-    orm_tables("sqa")
-    orm_tables("sqb")
-    texts = orm_texts(n)
-    got = run_program(["node", str(HERE / "sequelize_client.js"), str(path)],
-                      env={"NODE_PATH": os.path.join(NPM_PREFIX, "node_modules")})
-    got["texts"] = texts
-    return got
+    return run_node_orm(tmp_path_factory, "sequelize", "clients.sq_made, clients.sq_old", ["sq", "sqa", "sqb"])
 
 
 def test_without_recipe(seen):

@@ -2,34 +2,18 @@
 relabelled fastnumeric one, without and with the recipe of docs/clients.md; what synchronize and
 generated migrations do to a relabelled column."""
 
-import os
-
 import pytest
 
-from conftest import (HERE, NPM_PREFIX, assert_same_tables, kinds, orm_tables, orm_texts, psql, recipe,
-                      run_program)
+from conftest import assert_same_tables, format_types, kinds, psql, run_node_orm
 
 DROP_ADD = ['ALTER TABLE "clients"."to_f" DROP COLUMN "price"', 'ALTER TABLE "clients"."to_f" ADD "price" numeric(12,2)',
             'ALTER TABLE "clients"."to_f" DROP COLUMN "qty"', 'ALTER TABLE "clients"."to_f" ADD "qty" numeric']
 
 
-def format_types(table):
-    return psql("SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '%s'::regclass"
-                " AND attnum > 1 AND NOT attisdropped ORDER BY attnum" % table)
-
-
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory):
-    path = tmp_path_factory.mktemp("typeorm") / "recipe.js"
-    path.write_text(recipe("typeorm"))
-    psql("DROP TABLE IF EXISTS clients.to_made, clients.to_old, clients.migrations")
-    n, _ = orm_tables("to")
-    orm_tables("tos")
-    texts = orm_texts(n)
-    got = run_program(["node", str(HERE / "typeorm_client.js"), str(path)],
-                      env={"NODE_PATH": os.path.join(NPM_PREFIX, "node_modules")})
-    got["texts"] = texts
-    return got
+    return run_node_orm(tmp_path_factory, "typeorm", "clients.to_made, clients.to_old, clients.migrations",
+                        ["to", "tos"])
 
 
 def test_without_recipe(seen):

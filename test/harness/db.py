@@ -33,3 +33,13 @@ def bytea_casts(conn):
     finally:
         for t in made:
             conn.execute("DROP CAST IF EXISTS (%s AS bytea)" % t)
+
+
+def rep(v):
+    """A value read by a Python driver, as (type name, text); lists element by element: what the
+    client suites compare, so that a float or a str where a Decimal belongs is a difference."""
+    if v is None:
+        return None
+    if isinstance(v, list):
+        return [rep(x) for x in v]
+    return (type(v).__name__, str(v))

@@ -20,6 +20,7 @@ import subprocess
 import psycopg
 
 from harness.cluster import free_port
+from harness.db import rep
 from nodes import REPO, own, run, wait_for
 
 SUITE = "production"
@@ -107,14 +108,6 @@ class Bouncer:
             wait_for("pgbouncer to stop", lambda: not os.path.exists("/proc/%d" % pid), timeout=30)
         except (OSError, ValueError):
             pass
-
-
-def rep(v):
-    if v is None:
-        return None
-    if isinstance(v, list):
-        return [rep(x) for x in v]
-    return (type(v).__name__, str(v))
 
 
 def psycopg_reads(conninfo, register, label):
