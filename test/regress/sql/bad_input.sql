@@ -6,12 +6,9 @@
 --
 
 \getenv abs_srcdir PG_ABS_SRCDIR
-\i :abs_srcdir/sql/helpers/input_result.sql
-\i :abs_srcdir/sql/helpers/outcome.sql
-\i :abs_srcdir/sql/helpers/side_by_side.sql
+\i :abs_srcdir/sql/helpers/bad_texts.sql
 
 -- the catalogue of malformed (and a few odd but valid) texts
-CREATE TABLE bad_texts (id int GENERATED ALWAYS AS IDENTITY, label text, txt text);
 INSERT INTO bad_texts (label, txt) VALUES
     ('empty', ''),
     ('blank', '   '),

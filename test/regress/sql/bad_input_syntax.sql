@@ -7,11 +7,8 @@
 --
 
 \getenv abs_srcdir PG_ABS_SRCDIR
-\i :abs_srcdir/sql/helpers/input_result.sql
-\i :abs_srcdir/sql/helpers/outcome.sql
-\i :abs_srcdir/sql/helpers/side_by_side.sql
+\i :abs_srcdir/sql/helpers/bad_texts.sql
 
-CREATE TABLE bad_texts (id int GENERATED ALWAYS AS IDENTITY, label text, txt text);
 INSERT INTO bad_texts (label, txt) VALUES
     ('space in exponent', '1e 5'),
     ('hex prefix', '0x1F'),

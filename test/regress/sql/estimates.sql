@@ -14,15 +14,18 @@ FROM generate_series(1, 20000) i,
                      CASE WHEN i % 7 = 0 THEN 12.5 WHEN i % 11 = 0 THEN 250
                           ELSE round(1000 * ((i * 104729 % 20000) / 20000.0) ^ 4, 3) END AS w) x;
 ANALYZE est;
--- the rows EXPLAIN estimates for a query
-CREATE FUNCTION estimated_rows(query text) RETURNS bigint LANGUAGE plpgsql AS $$
+-- the rows EXPLAIN estimates for every node of a query's plan, the top node first
+CREATE FUNCTION estimated_node_rows(query text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
-    plan json;
+    plan jsonb;
 BEGIN
     EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
-    RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint;
+    RETURN jsonb_path_query_array(plan, 'strict $.**."Plan Rows"')::text;
 END
 $$;
+-- the rows EXPLAIN estimates for a query
+CREATE FUNCTION estimated_rows(query text) RETURNS bigint LANGUAGE sql
+    AS $$ SELECT (estimated_node_rows(query)::jsonb ->> 0)::bigint $$;
 -- Each predicate, written with %1$s for the column's type letter (n or f) and %2$s for its
 -- type, is estimated once over numeric's columns and once over fastnumeric's.
 CREATE TABLE predicates (p text);
@@ -72,14 +75,6 @@ SELECT estimated_rows('SELECT * FROM est a JOIN est b ON a.sn = b.sn')
 CREATE TABLE est_ids (id int);
 INSERT INTO est_ids SELECT generate_series(1, 1000);
 ANALYZE est_ids;
-CREATE FUNCTION estimated_node_rows(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    plan jsonb;
-BEGIN
-    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
-    RETURN jsonb_path_query_array(plan, 'strict $.**."Plan Rows"')::text;
-END
-$$;
 SELECT shape, estimated_node_rows(format(shape, 'un > 999.9 OR un < ''2.5''')) AS numeric_rows,
        estimated_node_rows(format(shape, 'un > 999.9 OR un < ''2.5''')) =
        estimated_node_rows(format(shape, 'uf > 999.9 OR uf < ''2.5''')) AS same_estimates
