@@ -21,8 +21,8 @@ CXX_STD   ?= c++17
 # No exceptions or RTTI: ereport longjmps over C++ frames, so nothing may rely on unwinding,
 # and a try, throw or typeid then fails to build instead of crashing a backend.
 PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server) -fno-exceptions -fno-rtti
-# -fno-plt: calls into the server (palloc on every operator result) go through the GOT
-# directly instead of a PLT stub (one instruction less per call; TPC-H Q1: -6 per row).
+# -fno-plt: calls into the server (palloc for every operator result) go through the GOT
+# directly instead of a PLT stub: one jump less per call.
 PG_CXXFLAGS = -std=$(CXX_STD) -Wextra -Wno-unused-parameter -Wmissing-declarations -fno-plt $(EXTRA_CXXFLAGS)
 SHLIB_LINK  = -lstdc++          # PGXS links with gcc
 # Header edits must rebuild the objects (Debian's Makefile.global turns autodepend off).
