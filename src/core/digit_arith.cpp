@@ -66,6 +66,8 @@ Span sum_span(const NumericView& a, const NumericView& b) {
 
 bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallDigits* small,
                FiniteValue* out) {
+    if (a.ndigits > kInt64Groups || b.ndigits > kInt64Groups)
+        return false;   // more groups than below (groups_at_scale >= ndigits): no need to align
     const int scale = max_int(fraction_groups(a), fraction_groups(b));
     const int groups = max_int(groups_at_scale(a, scale), groups_at_scale(b, scale));
     const bool neg_b = b.negative != subtract;
@@ -78,19 +80,13 @@ bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallD
                                   dscale, small);
         return true;
     }
-    if (groups <= kInt128Groups) {
-        const int128_t ma = static_cast<int128_t>(magnitude_at_scale<uint128_t>(a, scale));
-        const int128_t mb = static_cast<int128_t>(magnitude_at_scale<uint128_t>(b, scale));
-        const int128_t sum = (a.negative ? -ma : ma) + (neg_b ? -mb : mb);   // |sum| < 2*10^36
-        *out = value_of_magnitude(static_cast<uint128_t>(sum < 0 ? -sum : sum), sum < 0, scale,
-                                  dscale, small);
-        return true;
-    }
     return false;
 }
 
 bool multiply_small(const NumericView& a, const NumericView& b, SmallDigits* small,
                     FiniteValue* out) {
+    if (a.ndigits + b.ndigits > kUint128MaxGroups)
+        return false;   // more groups than below (groups_at_scale >= ndigits): no need to align
     const int scale_a = fraction_groups(a), scale_b = fraction_groups(b);
     const int groups_a = groups_at_scale(a, scale_a), groups_b = groups_at_scale(b, scale_b);
     if ((scale_a + scale_b) * kDecDigits > kDscaleMax)
@@ -117,12 +113,20 @@ int add_digits_needed(const NumericView& a, const NumericView& b) { return sum_s
 
 namespace {
 
-/* r[0..n) = 0, then v's digits placed with its first at r[offset]. */
+/* n zero groups at r: mostly one (the carry's group) or none (the tail of aligned operands). */
+inline void zero_groups(uint16_t* r, int n) {
+    if (n == 1)
+        *r = 0;
+    else if (n > 1)
+        std::memset(r, 0, 2 * static_cast<size_t>(n));
+}
+
+/* r[0..n) = v's digits placed with its first at r[offset], zeros around them. */
 inline void place_digits(uint16_t* r, int n, const NumericView& v, int offset) {
-    std::memset(r, 0, 2 * static_cast<size_t>(offset));
+    zero_groups(r, offset);
     std::memcpy(r + offset, v.digits, 2 * static_cast<size_t>(v.ndigits));
     const int tail = offset + v.ndigits;
-    std::memset(r + tail, 0, 2 * static_cast<size_t>(n - tail));
+    zero_groups(r + tail, n - tail);
 }
 
 /*
@@ -168,9 +172,10 @@ inline void subtract_from(uint16_t* r, const NumericView& v, int offset) {
  * copied into place (memcpy), the other's added or subtracted group by group, the carry or
  * borrow carried on only as far as it goes.
  */
-void add_digits(const NumericView& a, const NumericView& b, bool subtract, uint16_t* scratch,
-                FiniteValue* out) {
-    const Span span = sum_span(a, b);
+namespace {
+
+void add_in_span(const NumericView& a, const NumericView& b, bool subtract, Span span, uint16_t* scratch,
+                 FiniteValue* out) {
     const int n = span.size();
     const bool neg_b = b.negative != subtract;
     FiniteValue v;
@@ -197,6 +202,13 @@ void add_digits(const NumericView& a, const NumericView& b, bool subtract, uint1
     *out = stripped(v);
 }
 
+}  // namespace
+
+void add_digits(const NumericView& a, const NumericView& b, bool subtract, uint16_t* scratch,
+                FiniteValue* out) {
+    add_in_span(a, b, subtract, sum_span(a, b), scratch, out);
+}
+
 namespace {
 
 /*
@@ -218,22 +230,19 @@ typedef uint64_t column_t __attribute__((may_alias));
 
 inline int limb_count(int ndigits) { return (ndigits + 1) / 2; }
 
-/* The two groups ending at group i (i >= 1) of the digits at d, as a limb. */
-inline uint32_t limb_ending_at(const unsigned char* d, int i) {
-    return load_u16(d + 2 * (i - 1)) * static_cast<uint32_t>(kBase) + load_u16(d + 2 * i);
-}
-
 /*
  * v's digits as limbs paired from its last group, least significant first (an odd count
  * leaves the first group alone in the last limb).  Returns the limb count.
  */
 int limbs_of(const NumericView& v, limb_t* out) {
-    int i = v.ndigits - 1, t = 0;
-    for (; i >= 1; ++t, i -= 2)
-        out[t] = limb_ending_at(v.digits, i);
-    if (i == 0)
-        out[t++] = load_u16(v.digits);
-    return t;
+    limb_t* o = out;
+    const unsigned char* const first = v.digits;   // (a local: stores through limb_t may alias v)
+    const unsigned char* p = first + 2 * v.ndigits;   // just past the last group
+    for (; p - first >= 4; p -= 4)
+        *o++ = load_u16(p - 4) * static_cast<uint32_t>(kBase) + load_u16(p - 2);
+    if (p != first)
+        *o++ = load_u16(first);
+    return static_cast<int>(o - out);
 }
 
 /* A limb below 10^8 as its two groups, stored just before p. */
@@ -267,9 +276,11 @@ void product_groups(const limb_t* x, int nx, const limb_t* y, int ny, column_t* 
     for (int j = 0; j < ny; ++j)
         c[j] = x0 * y[j];
     c[ny] = 0;
-    for (int i = 1; i < nx; ++i) {
-        if (i % kColumnTerms == 0)
+    for (int i = 1, rows_left = kColumnTerms - 1; i < nx; ++i, --rows_left) {
+        if (rows_left == 0) {
             propagate_carries(c, i + ny);   // every column then holds less than one more row
+            rows_left = kColumnTerms - 1;
+        }
         const uint64_t xi = x[i];
         column_t* row = c + i;
         for (int j = 0; j < ny; ++j)
@@ -364,7 +375,8 @@ void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scrat
 ArithStatus arith_finite(ArithOp op, const NumericView& a, const NumericView& b,
                          SmallDigits* small, DigitBuffer scratch, int* needed, FiniteValue* out) {
     if (op == ArithOp::Multiply) {
-        if (multiply_small(a, b, small, out))
+        // (multiply_small's first test, here: long operands skip the call)
+        if (a.ndigits + b.ndigits <= kUint128MaxGroups && multiply_small(a, b, small, out))
             return ArithStatus::Ok;
         *needed = multiply_digits_needed(a, b);
         if (*needed > scratch.capacity)
@@ -375,10 +387,11 @@ ArithStatus arith_finite(ArithOp op, const NumericView& a, const NumericView& b,
     const bool subtract = op == ArithOp::Subtract;
     if (add_small(a, b, subtract, small, out))
         return ArithStatus::Ok;
-    *needed = add_digits_needed(a, b);
+    const Span span = sum_span(a, b);
+    *needed = span.size();
     if (*needed > scratch.capacity)
         return ArithStatus::NeedScratch;
-    add_digits(a, b, subtract, scratch.digits, out);
+    add_in_span(a, b, subtract, span, scratch.digits, out);
     return ArithStatus::Ok;
 }
 

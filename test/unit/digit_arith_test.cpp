@@ -356,8 +356,11 @@ TEST(DigitArith, SmallPathsDeclineWhatDoesNotFit) {
     const Body one = body_of_text("1");
     EXPECT_FALSE(add_small(view(big), view(one), false, &small, &out));
     EXPECT_FALSE(multiply_small(view(big), view(one), &small, &out));
+    const Body b16 = body_of_text(std::string(16, '9')), b17 = body_of_text(std::string(17, '9'));
+    EXPECT_TRUE(add_small(view(b16), view(b16), false, &small, &out));    // four groups: 64 bits
+    EXPECT_FALSE(add_small(view(b17), view(one), false, &small, &out));   // five: the digit path
     const Body b36 = body_of_text(std::string(36, '9'));
-    EXPECT_TRUE(add_small(view(b36), view(b36), false, &small, &out));
+    EXPECT_FALSE(add_small(view(b36), view(b36), false, &small, &out));
     EXPECT_FALSE(multiply_small(view(b36), view(b36), &small, &out));   // overflows 128 bits
 }
 
