@@ -245,11 +245,15 @@ int limbs_of(const NumericView& v, limb_t* out) {
     return static_cast<int>(o - out);
 }
 
-/* A limb below 10^8 as its two groups, stored just before p. */
+/* A limb below 10^8 as its two groups, stored just before p (one store of both). */
 inline uint16_t* store_limb(uint16_t* p, uint32_t limb) {
     const uint32_t high = limb / kBase;
-    p[-1] = static_cast<uint16_t>(limb - high * kBase);
-    p[-2] = static_cast<uint16_t>(high);
+    uint32_t pair;   // the two groups in memory order
+    if (kLittleEndian)   // high | (limb - high * 10000) << 16, with one multiplication
+        pair = (limb << 16) - high * (kBase * 65536u - 1);
+    else
+        pair = high << 16 | (limb - high * kBase);
+    std::memcpy(p - 2, &pair, sizeof pair);
     return p - 2;
 }
 
