@@ -287,6 +287,7 @@ void product_groups(const limb_t* x, int nx, const limb_t* y, int ny, column_t* 
         }
         const uint64_t xi = x[i];
         column_t* row = c + i;
+#pragma GCC unroll 4
         for (int j = 0; j < ny; ++j)
             row[j] += xi * y[j];
         row[ny] = 0;
@@ -301,19 +302,52 @@ void product_groups(const limb_t* x, int nx, const limb_t* y, int ny, column_t* 
 }
 
 /*
- * The product by a one-limb factor m (y's ny limbs least significant first): the common
- * long-times-small case, with no columns kept.
+ * The product by a factor of NX limbs (NX <= kShortFactorLimbs), column by column with the
+ * factor's limbs and a window of the NX limbs of y that meet them in registers: each column
+ * is NX multiply-adds and one split, no column is stored before its carry is known.
+ * y holds ny limbs, least significant first, then NX - 1 zero limbs (the last columns).
  */
-void product_by_limb(uint64_t m, const limb_t* y, int ny, uint16_t* end) {
+constexpr int kShortFactorLimbs = 6;
+
+template <int NX>
+void product_by_short(const limb_t* x, const limb_t* y, int ny, uint16_t* end) {
+    // (the loops over NX unrolled: the arrays then live in registers)
+    uint64_t f[NX], w[NX];   // w[i]: y's limb k - i in column k
+#pragma GCC unroll 8
+    for (int i = 0; i < NX; ++i) {
+        f[i] = x[i];
+        w[i] = 0;
+    }
     uint16_t* p = end;
     uint64_t carry = 0;
-    for (int j = 0; j < ny; ++j) {
-        const uint64_t v = m * y[j] + carry;
+    for (int k = 0; k < ny + NX - 1; ++k) {
+#pragma GCC unroll 8
+        for (int i = NX - 1; i > 0; --i)
+            w[i] = w[i - 1];
+        w[0] = y[k];
+        uint64_t v = carry;
+#pragma GCC unroll 8
+        for (int i = 0; i < NX; ++i)
+            v += f[i] * w[i];
         carry = v / kLimbBase;
         p = store_limb(p, static_cast<uint32_t>(v - carry * kLimbBase));
     }
     store_limb(p, static_cast<uint32_t>(carry));   // the product fits: the top limb is below 10^8
 }
+
+/* product_by_short for nx = 1 .. kShortFactorLimbs; false for more. */
+bool product_short_factor(const limb_t* x, int nx, const limb_t* y, int ny, uint16_t* end) {
+    switch (nx) {
+    case 1: product_by_short<1>(x, y, ny, end); return true;
+    case 2: product_by_short<2>(x, y, ny, end); return true;
+    case 3: product_by_short<3>(x, y, ny, end); return true;
+    case 4: product_by_short<4>(x, y, ny, end); return true;
+    case 5: product_by_short<5>(x, y, ny, end); return true;
+    case 6: product_by_short<6>(x, y, ny, end); return true;
+    default: return false;
+    }
+}
+static_assert(kShortFactorLimbs == 6, "one case per factor length");
 
 /* The product's groups, as limbs make them: two per limb of each operand. */
 inline int product_groups_count(const NumericView& a, const NumericView& b) {
@@ -331,9 +365,10 @@ inline T* aligned_at(void* p) {
 
 int multiply_digits_needed(const NumericView& a, const NumericView& b) {
     // a spare group, the product's groups, three groups to align to 8 bytes, the columns
-    // (four groups each, one per product limb), then both operands' limbs (two each)
+    // (four groups each, one per product limb), then both operands' limbs (two each) and the
+    // short factor's zero limbs after the other (product_by_short)
     const int limbs = limb_count(a.ndigits) + limb_count(b.ndigits);
-    return 1 + 2 * limbs + 3 + 4 * limbs + 2 * limbs;
+    return 1 + 2 * limbs + 3 + 4 * limbs + 2 * limbs + 2 * (kShortFactorLimbs - 1);
 }
 
 void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scratch,
@@ -356,9 +391,9 @@ void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scrat
         const int nx = limbs_of(short_op, x);
         limb_t* y = x + nx;
         const int ny = limbs_of(long_op, y);
-        if (nx == 1)
-            product_by_limb(x[0], y, ny, end);
-        else
+        for (int i = 0; i < kShortFactorLimbs - 1; ++i)
+            y[ny + i] = 0;
+        if (!product_short_factor(x, nx, y, ny, end))
             product_groups(x, nx, y, ny, c, end);
         // the last product group is worth 10000^(low_a + low_b)
         const int low = (a.weight - a.ndigits + 1) + (b.weight - b.ndigits + 1);
