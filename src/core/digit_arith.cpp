@@ -2,11 +2,13 @@
  * digit_arith.cpp — see digit_arith.hpp.
  *
  * Machine-integer paths: an operand is its digits read as one integer at a scale of F
- * fractional digit groups (value * 10000^F).  Up to kInt64Groups groups go through 64 bits,
- * up to kInt128Groups through 128 bits, so sums never overflow; products of operands holding
- * up to kUint128MaxGroups groups together go through 128 bits with __builtin_mul_overflow
- * deciding, larger ones straight to the digit arrays.
- * The digit-array paths follow numeric.c's add_abs/sub_abs/mul_var, exactly.
+ * fractional digit groups (value * 10000^F).  Sums of up to kInt64Groups groups go through
+ * 64 bits (wider ones are cheaper as digits than as 128-bit integers and their divisions);
+ * products of operands holding up to kUint128MaxGroups groups together go through 128 bits
+ * with __builtin_mul_overflow deciding, larger ones straight to the digit arrays.
+ * The digit-array paths give numeric's exact results (add_abs, sub_abs, mul_var with the
+ * product's full scale): sums copy one operand and add the other in place; products work on
+ * limbs of two groups (see "Multiplication" below).
  */
 #include "core/digit_arith.hpp"
 
