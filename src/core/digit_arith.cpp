@@ -153,12 +153,11 @@ inline void add_into(uint16_t* r, const NumericView& v, int offset) {
 /* r -= v (magnitudes, r the larger), v's first digit at r[offset]. */
 inline void subtract_from(uint16_t* r, const NumericView& v, int offset) {
     uint16_t* d = r + offset + v.ndigits;
-    unsigned borrow = 0;
+    int borrow = 0;
     for (int j = v.ndigits - 1; j >= 0; --j) {
-        const unsigned t = load_u16(v.digits + 2 * j) + borrow;
-        const unsigned x = *--d;
-        borrow = x < t;
-        *d = static_cast<uint16_t>(borrow ? x + kBase - t : x - t);
+        const int s = *--d - load_u16(v.digits + 2 * j) - borrow;
+        borrow = s < 0;   // (0 or 1: the sign bit)
+        *d = static_cast<uint16_t>(s + (kBase & -borrow));
     }
     while (borrow) {   // zeros turn to 9999 until a nonzero group pays
         const unsigned x = *--d;
