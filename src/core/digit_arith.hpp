@@ -43,7 +43,8 @@ struct DigitBuffer {
 
 /*
  * The result of a op b for finite a and b.  Operands with few digit groups go through
- * int64/int128 arithmetic into `small`; the rest through digit arrays in `scratch`.  On
+ * machine integers (sums: int64; products: up to 128 bits) into `small`; the rest through
+ * digit arrays in `scratch`.  On
  * NeedScratch, *needed is the capacity to provide; nothing else was written.
  */
 ArithStatus arith_finite(ArithOp op, const NumericView& a, const NumericView& b,

@@ -302,6 +302,10 @@ inline void encode_finite(unsigned char* out, bool negative, int weight, int dsc
         store_u16(p + 2, static_cast<uint16_t>(static_cast<int16_t>(weight)));
         p += 4;
     }
+    if (ndigits > 8) {   // long values: one copy (the digits are native uint16s already)
+        std::memcpy(p, digits, 2 * static_cast<size_t>(ndigits));
+        return;
+    }
     for (int i = 0; i < ndigits; ++i, p += 2)   // usually a few digits: no memcpy call
         store_u16(p, digits[i]);
 }

@@ -41,6 +41,15 @@ static_assert(std::is_trivially_destructible<ArithMemo>::value, "kept in fn_extr
 
 constexpr int kMinScratchDigits = 64;
 
+/*
+ * The memo of a site whose operands are long (more digits than the small paths read).  It
+ * stays empty: binary_arith's one test (a memo or not) sends such a site to memo_arith, where
+ * long operands have no key, and memo_miss hands them to the general path before a narrow
+ * datum is allocated (that palloc and its pfree cost a long + or - a tenth of its time).  A
+ * site there that meets small operands again goes back to the plain path.
+ */
+ArithMemo long_operands_route;   // zeroed: empty, never written
+
 /* The address of argument `i` of the call when it is a plan constant (a Const node). */
 void constant_argument(FmgrInfo* flinfo, int i, uintptr_t* address) {
     Node* expr = flinfo->fn_expr;
@@ -118,11 +127,25 @@ inline Datum finished_datum(struct varlena* datum, int body_size) {
     return PointerGetDatum(datum);
 }
 
+/*
+ * An operand of the general path: decoded where it lies when it is inline (inline_body);
+ * else made readable by packed_datum (*p: what release_packed frees).
+ */
+inline NumericView general_operand(Datum d, struct varlena** p) {
+    const unsigned char* body;
+    const size_t size = inline_body(d, &body);
+    *p = reinterpret_cast<struct varlena*>(DatumGetPointer(d));
+    NumericView v;
+    if (likely(size != 0) && likely(decode_numeric(body, size, &v)))
+        return v;
+    *p = packed_datum(d);
+    return view_of(*p);
+}
+
 /* binary_arith for what the small path declines; out of line so that path stays lean. */
 __attribute__((noinline)) Datum binary_arith_general(FunctionCallInfo fcinfo, ArithOp op, Datum da, Datum db) {
-    struct varlena* pa = packed_datum(da);
-    struct varlena* pb = packed_datum(db);
-    const NumericView a = view_of(pa), b = view_of(pb);
+    struct varlena *pa, *pb;
+    const NumericView a = general_operand(da, &pa), b = general_operand(db, &pb);
     Datum result;
     if (unlikely(a.kind != Kind::Finite || b.kind != Kind::Finite)) {
         result = special_datum(arith_special(op, a, b));
@@ -169,20 +192,44 @@ __attribute__((noinline)) int complete_narrow(FunctionCallInfo fcinfo, unsigned 
     return size;
 }
 
+/*
+ * Whether complete_small declines for its operands' sizes alone: a body longer than
+ * read_small_short reads (an external pointer's counts as SIZE_MAX).  Long operands then go
+ * straight to the general path.
+ */
+inline bool beyond_small_paths(FunctionCallInfo fcinfo) {
+    constexpr size_t kSmallBodyBytes = 2 + 2 * kSmallShortGroups;
+    const unsigned char* body;
+    return small_path_body(PG_GETARG_DATUM(0), &body) > kSmallBodyBytes ||
+           small_path_body(PG_GETARG_DATUM(1), &body) > kSmallBodyBytes;
+}
+
 /* What neither narrow path took, with the datum allocated for it: a wide result, or the general path. */
 template <ArithOp op>
 __attribute__((noinline)) Datum rest_arith(FunctionCallInfo fcinfo, struct varlena* narrow) {
     pfree(narrow);
-    unsigned char body[kShortBodyBytes];
-    const int size = complete_small<op>(fcinfo, body);
-    if (size != 0)
-        return body_datum(body, static_cast<size_t>(size));
+    if (!beyond_small_paths(fcinfo)) {
+        unsigned char body[kShortBodyBytes];
+        const int size = complete_small<op>(fcinfo, body);
+        if (size != 0)
+            return body_datum(body, static_cast<size_t>(size));
+    }
     return binary_arith_general(fcinfo, op, PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
 }
 
 /* plain_arith past the narrow path (a tail call, so that the narrow path saves no registers). */
+/* Sends this site's next calls to the general path first (long_operands_route). */
+inline void route_long_operands(FunctionCallInfo fcinfo) {
+    if (fcinfo->flinfo != nullptr && fcinfo->flinfo->fn_extra != nullptr)
+        static_cast<ArithSite*>(fcinfo->flinfo->fn_extra)->memo = &long_operands_route;
+}
+
 template <ArithOp op>
 __attribute__((noinline)) Datum complete_arith(FunctionCallInfo fcinfo, struct varlena* result) {
+    if (beyond_small_paths(fcinfo)) {   // (a site without a memo: plain_arith's)
+        route_long_operands(fcinfo);
+        return rest_arith<op>(fcinfo, result);
+    }
     const int size = complete_narrow<op>(fcinfo, body_to_write(result));
     if (size == 0)
         return rest_arith<op>(fcinfo, result);
@@ -199,10 +246,21 @@ __attribute__((noinline)) Datum plain_arith(FunctionCallInfo fcinfo) {
     return finished_datum(result, size);
 }
 
+/* A call at a site routed to long operands (long_operands_route). */
+template <ArithOp op>
+__attribute__((noinline)) Datum long_operands_arith(FunctionCallInfo fcinfo) {
+    if (likely(beyond_small_paths(fcinfo)))
+        return binary_arith_general(fcinfo, op, PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
+    static_cast<ArithSite*>(fcinfo->flinfo->fn_extra)->memo = nullptr;   // small ones again: the plain path
+    return plain_arith<op>(fcinfo);
+}
+
 /* memo_miss past the narrow path. */
 template <ArithOp op>
 __attribute__((noinline)) Datum memo_complete(FunctionCallInfo fcinfo, ArithMemo* memo, uint64_t ka, uint64_t kb,
                                               struct varlena* result) {
+    if (beyond_small_paths(fcinfo))
+        return rest_arith<op>(fcinfo, result);
     const int size = complete_narrow<op>(fcinfo, body_to_write(result));
     if (size == 0)
         return rest_arith<op>(fcinfo, result);
@@ -215,6 +273,8 @@ __attribute__((noinline)) Datum memo_complete(FunctionCallInfo fcinfo, ArithMemo
 /* memo_arith's miss: compute into a fresh datum, remember it when it has a key (0: none). */
 template <ArithOp op>
 __attribute__((noinline)) Datum memo_miss(FunctionCallInfo fcinfo, ArithMemo* memo, uint64_t ka, uint64_t kb) {
+    if (memo == &long_operands_route)
+        return long_operands_arith<op>(fcinfo);
     if (unlikely(memo->off))   // the misses have outweighed the hits: the site stops asking
         static_cast<ArithSite*>(fcinfo->flinfo->fn_extra)->memo = nullptr;
     if (ka == 0)

@@ -2,15 +2,16 @@
 Operand pairs of the arithmetic suite (test_arith.py), from the operand shapes of
 harness/values.py: independent shapes, same shapes, and partners derived from the first
 operand (b = a, b = -a, one unit of its last digit off, the complement to a power of ten),
-pairs at numeric's range limits, and (base, exponent) pairs for ^.  test_round.py uses
+pairs at numeric's range limits, long pairs (s_long: 20 to 1000 digits with runs of nines and
+zeros, for the digit-array paths), and (base, exponent) pairs for ^.  test_round.py uses
 adjusted() to find operands near the top of the range.  Pure functions of (seed, count).
 """
 
 import decimal
 import random
 
-from harness.values import SHAPE_BY_NAME, operand, s_boundary, s_money, s_qty, s_small_int, \
-    s_special, s_tiny, s_zero
+from harness.values import SHAPE_BY_NAME, digits, operand, s_boundary, s_money, s_qty, s_small_int, \
+    s_special, s_tiny, s_zero, signed
 
 D = decimal.Decimal
 # exact arithmetic on operands of up to 131072 + 16383 digits
@@ -71,11 +72,46 @@ EDGE_PAIRS = [("9e131071", "9e131071"), ("-9e131071", "9e131071"), ("9e131071", 
               ("9.999e-8192", "9.999e-8192"), ("0.5", "1e-16383"), ("9e131071", "0")]
 
 
+def _long_digits(r, n):
+    """N digits (the first nonzero) for the long shapes: random, runs of nines or of zeros
+    inside, or a 0/9 mixture (carries and borrows that run far, zero groups and limbs)."""
+    kind = r.randint(0, 3)
+    if kind == 0:
+        return digits(r, n)
+    if kind == 1:
+        k = r.randint(0, n - 1)
+        return digits(r, n - k) + "9" * k if r.random() < 0.5 else "9" * k + digits(r, n - k, False)
+    if kind == 2:
+        head = digits(r, r.randint(1, min(n, 9)))
+        zeros = r.randint(0, n - len(head))
+        return head + "0" * zeros + digits(r, n - len(head) - zeros, False)
+    return "9" + "".join(r.choice("09") for _ in range(n - 1))
+
+
+def s_long(r):
+    """20 to 1000 significant digits, point anywhere: the digit-array paths of + - *."""
+    n = r.choice([r.randint(20, 40), r.randint(20, 120), r.randint(100, 1000)])
+    d = _long_digits(r, n)
+    point = r.randint(0, n)
+    text = (d[:point] or "0") + ("." + d[point:] if point < n else "")
+    return signed(r, text)
+
+
 def generate(seed, count):
     """The edge pairs, then random ones up to COUNT: (shape, a, b, risky, moderate)."""
     r = random.Random(seed)
     pairs = [("edge", a, b) + classify(a, b) for a, b in EDGE_PAIRS]
+    # the long shapes drawn from their own generator, so that the other pairs stay as they were
+    rl = random.Random(seed + 2)
     while len(pairs) < count:
+        if rl.random() < 0.08:   # a long operand with a long partner, one derived, or any other
+            a = s_long(rl)
+            m = rl.random()
+            b = s_long(rl) if m < 0.5 else partner(rl, a) if m < 0.75 else operand(rl)[1]
+            if rl.random() < 0.5:
+                a, b = b, a
+            pairs.append(("long", a, b) + classify(a, b))
+            continue
         mode = r.random()
         sa, a = operand(r)
         if mode < 0.45:

@@ -107,6 +107,10 @@ Body raw(std::vector<uint16_t> digits, int weight, int dscale, bool negative = f
 
 Body body_of_text(const std::string& text) {
     DecimalDigits d;
+    if (text.size() > kMaxFastDecimalDigits) {   // beyond the fast parser: the reference's encoding
+        const RefDecimal r = ref_parse(text);
+        return ref::encode_body(ref::to_groups(ref::make_decimal(r.negative, r.digits, -r.scale)), r.scale);
+    }
     EXPECT_TRUE(parse_plain_decimal(text.c_str(), decode_typmod(-1), &d)) << text;
     return encode(d.value());
 }
@@ -349,6 +353,101 @@ TEST(DigitArith, LongTimesLong) {
     check_all_ops(std::string(300, '9') + "." + std::string(300, '9'), "0." + std::string(299, '0') + "1");
 }
 
+/* The digit paths at their carry and borrow boundaries, operand lengths and limb parities. */
+
+std::string nines(int n) { return std::string(n, '9'); }
+
+/* 10^k as text, or 10^-k for k < 0. */
+std::string power_of_ten_text(int k) {
+    return k >= 0 ? "1" + std::string(k, '0') : "0." + std::string(-k - 1, '0') + "1";
+}
+
+TEST(DigitArith, CarriesRunThroughNines) {
+    // 99..9 + 1, 99..9 * 99..9 and 1 - 0.00..01 for every length up to 70 digits (odd and
+    // even group and limb counts, every position of the last nonzero digit in its group)
+    for (int n = 1; n <= 70; ++n) {
+        check_all_ops(nines(n), "1");
+        check_all_ops(nines(n), nines(n));
+        check_all_ops(nines(n), nines(n / 2 + 1));
+        check_all_ops("0." + nines(n), power_of_ten_text(-n));   // a carry into the integer part
+        check_all_ops("1", power_of_ten_text(-n));                // borrows through every group
+        check_all_ops(nines(n) + "." + nines(n % 9 + 1), "0." + std::string(n % 9, '0') + "1");
+        check_all_ops(power_of_ten_text(n), "-1");                // 10^n - 1: borrows to the top
+    }
+}
+
+TEST(DigitArith, ZeroGroupsInside) {
+    // zero groups and zero limbs inside operands (1 0000 0000 ... 0001), zeros only at ends
+    std::mt19937_64 rng(99);
+    for (int n = 0; n < 400; ++n) {
+        std::string a = "1", b = std::to_string(1 + rng() % 9999);
+        const int za = static_cast<int>(rng() % 40), zb = static_cast<int>(rng() % 40);
+        a += std::string(za, '0') + std::to_string(rng() % 100000) + std::string(rng() % 12, '0');
+        b += std::string(zb, '0') + (rng() % 2 ? "7" : "");
+        const int point = static_cast<int>(rng() % a.size());
+        if (point > 0)
+            a.insert(a.size() - point, ".");
+        check_all_ops(a, rng() % 2 ? b : "-" + b);
+    }
+}
+
+TEST(DigitArith, EveryLengthPairAgainstTheReference) {
+    // 1 to 40 groups times 1 to 40 groups, both limb parities: the one-limb path, the rows
+    std::mt19937_64 rng(5);
+    for (int ga = 1; ga <= 40; ++ga) {
+        for (int gb = 1; gb <= 40; ++gb) {
+            const std::string a = random_digits(rng, 4 * ga - static_cast<int>(rng() % 4), "123456789");
+            const std::string b = random_digits(rng, 4 * gb - static_cast<int>(rng() % 4), "0123456789");
+            check_all_ops(a, "1" + b);
+            check_all_ops(a.substr(0, a.size() / 2) + "." + a.substr(a.size() / 2), "-0.0" + b + "3");
+            if (::testing::Test::HasFailure())
+                return;
+        }
+    }
+}
+
+/* The stripped result of a op b through arith_finite, as text of its body bytes. */
+Body through_finite(ArithOp op, const Body& a, const Body& b) { return compute(op, a, b); }
+
+TEST(DigitArith, WideProductsPropagateCarriesInBetween) {
+    // Both factors of more than 1800 limbs (3600 groups): the columns would overflow 64 bits
+    // without the carry passes between rows.  Nines make the columns as large as they get:
+    // (10^n - 1)^2 = 10^2n - 2 * 10^n + 1, i.e. 9..98 0..01.
+    for (int n : {14401, 14404, 16000}) {
+        const Body x = body_of_text(nines(n));
+        const std::string want = nines(n - 1) + "8" + std::string(n - 1, '0') + "1";
+        EXPECT_TRUE(through_finite(ArithOp::Multiply, x, x) == body_of_text(want)) << n << " nines squared";
+        EXPECT_TRUE(digit_path(ArithOp::Multiply, x, x) == body_of_text(want)) << n << " nines squared";
+    }
+    // random digits: a * b - a * (b - 1) == a, with b - 1 and the difference by the digit path
+    std::mt19937_64 rng(3);
+    const Body a = body_of_text(random_digits(rng, 15000, "123456789") + "." + random_digits(rng, 37));
+    const Body b = body_of_text(random_digits(rng, 14800, "123456789"));
+    const Body b_less = through_finite(ArithOp::Subtract, b, body_of_text("1"));
+    const Body ab = through_finite(ArithOp::Multiply, a, b), ab_less = through_finite(ArithOp::Multiply, a, b_less);
+    EXPECT_TRUE(through_finite(ArithOp::Subtract, ab, ab_less) == a);
+}
+
+TEST(DigitArith, LongSumsAgainstTheReference) {
+    // sums and differences of 20 to 1000 digits, aligned and apart, with carries and borrows
+    // running far (runs of nines and zeros)
+    std::mt19937_64 rng(17);
+    for (int n = 0; n < 300; ++n) {
+        auto part = [&](int len) {
+            switch (rng() % 3) {
+            case 0: return random_digits(rng, len, "123456789");
+            case 1: return random_digits(rng, len, "90");
+            default: return nines(len);
+            }
+        };
+        const int ia = 1 + static_cast<int>(rng() % 600), fa = static_cast<int>(rng() % 400);
+        const int ib = 1 + static_cast<int>(rng() % 600), fb = static_cast<int>(rng() % 400);
+        const std::string a = part(ia) + (fa ? "." + part(fa) : "");
+        const std::string b = part(ib) + (fb ? "." + part(fb) : "");
+        check_all_ops(a, rng() % 2 ? b : "-" + b);
+    }
+}
+
 TEST(DigitArith, SmallPathsDeclineWhatDoesNotFit) {
     SmallDigits small;
     FiniteValue out;
@@ -356,8 +455,11 @@ TEST(DigitArith, SmallPathsDeclineWhatDoesNotFit) {
     const Body one = body_of_text("1");
     EXPECT_FALSE(add_small(view(big), view(one), false, &small, &out));
     EXPECT_FALSE(multiply_small(view(big), view(one), &small, &out));
+    const Body b16 = body_of_text(std::string(16, '9')), b17 = body_of_text(std::string(17, '9'));
+    EXPECT_TRUE(add_small(view(b16), view(b16), false, &small, &out));    // four groups: 64 bits
+    EXPECT_FALSE(add_small(view(b17), view(one), false, &small, &out));   // five: the digit path
     const Body b36 = body_of_text(std::string(36, '9'));
-    EXPECT_TRUE(add_small(view(b36), view(b36), false, &small, &out));
+    EXPECT_FALSE(add_small(view(b36), view(b36), false, &small, &out));
     EXPECT_FALSE(multiply_small(view(b36), view(b36), &small, &out));   // overflows 128 bits
 }
 
