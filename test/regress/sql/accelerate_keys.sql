@@ -1,0 +1,216 @@
+--
+-- fastnumeric.accelerate_numeric: sorting, grouping, hashing and joins over numeric run on
+-- fastnumeric's operators of the same families (comparator, sort support, equality, hash)
+--
+-- Each plan node that keeps a numeric = < or > gets fastnumeric's.  EXPLAIN shows a sort key's
+-- operator as "USING <" (DESC: "USING >"), a merge clause's and an aggregate's ORDER BY as
+-- OPERATOR(schema.=) / USING OPERATOR(schema.<); client_min_messages = debug1 makes each plan
+-- say how many operators it received.  The rows, in their order, are numeric's.
+--
+LOAD 'fastnumeric';
+
+-- keys with ties that print differently (2, 2.0, 2.00), NaN, ±Infinity and NULL
+CREATE TABLE acck (id int, k numeric, c numeric);
+INSERT INTO acck
+SELECT i,
+       CASE WHEN i % 50 = 0 THEN NULL
+            WHEN i % 47 = 0 THEN 'NaN'
+            WHEN i % 43 = 0 THEN 'Infinity'
+            WHEN i % 41 = 0 THEN '-Infinity'
+            ELSE round(((i * 7919) % 1000 - 500)::numeric / 8, i % 4) END,
+       round(((i * 7) % 41)::numeric / 4, i % 3)
+FROM generate_series(1, 3000) i;
+CREATE INDEX acck_k ON acck (k);
+CREATE INDEX acck_c ON acck (c);
+ANALYZE acck;
+CREATE TABLE acck_parts (id int, k numeric, c numeric) PARTITION BY RANGE (id);
+CREATE TABLE acck_low PARTITION OF acck_parts FOR VALUES FROM (MINVALUE) TO (1500);
+CREATE TABLE acck_high PARTITION OF acck_parts FOR VALUES FROM (1500) TO (MAXVALUE);
+INSERT INTO acck_parts SELECT * FROM acck;
+CREATE INDEX ON acck_parts (c);
+ANALYZE acck_parts;
+
+-- acck_same(query): the rows as they come out (their text shows ties apart), the setting off
+-- and on
+CREATE FUNCTION acck_same(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    plain text[];
+    accelerated text[];
+BEGIN
+    PERFORM set_config('fastnumeric.accelerate_numeric', 'off', true);
+    EXECUTE format('SELECT array_agg(q::text) FROM (%s) q', query) INTO plain;
+    PERFORM set_config('fastnumeric.accelerate_numeric', 'on', true);
+    EXECUTE format('SELECT array_agg(q::text) FROM (%s) q', query) INTO accelerated;
+    PERFORM set_config('fastnumeric.accelerate_numeric', 'off', true);
+    IF plain IS DISTINCT FROM accelerated THEN
+        FOR i IN 1 .. greatest(cardinality(plain), cardinality(accelerated)) LOOP
+            IF plain[i] IS DISTINCT FROM accelerated[i] THEN
+                RETURN 'DIFFERENT at row ' || i || ': numeric ' || coalesce(plain[i], '(none)')
+                       || ', accelerated ' || coalesce(accelerated[i], '(none)');
+            END IF;
+        END LOOP;
+    END IF;
+    RETURN format('same, %s rows in the same order', coalesce(cardinality(plain), 0));
+END
+$$;
+-- acck_plan(query): its accelerated plan (EXPLAIN, COSTS OFF), without the lines that differ
+-- between server versions
+CREATE FUNCTION acck_plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+BEGIN
+    PERFORM set_config('fastnumeric.accelerate_numeric', 'on', true);
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+        CONTINUE WHEN line ~ '^\s*(Filter|Disabled|Estimates|Cache Mode|Workers Planned|Index Cond|Recheck Cond|Hash Cond):';
+        RETURN NEXT line;
+    END LOOP;
+    PERFORM set_config('fastnumeric.accelerate_numeric', 'off', true);
+END
+$$;
+
+-- 1. Sorts: a full sort, top-N, an incremental sort, Gather Merge, Merge Append
+SET enable_indexscan = off;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT * FROM acck ORDER BY c, k DESC');
+SELECT acck_plan('SELECT * FROM acck ORDER BY c DESC NULLS LAST, k LIMIT 10');
+RESET client_min_messages;
+SELECT acck_same('SELECT * FROM acck ORDER BY c, k DESC');
+SELECT acck_same('SELECT c FROM acck ORDER BY c');
+SELECT acck_same('SELECT * FROM acck ORDER BY c DESC NULLS LAST, k LIMIT 100');
+RESET enable_indexscan;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SET enable_sort = off;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT * FROM acck ORDER BY k, c');
+SELECT acck_plan('SELECT * FROM acck_parts ORDER BY c');
+RESET client_min_messages;
+SELECT acck_same('SELECT * FROM acck ORDER BY k, c');
+SELECT acck_same('SELECT * FROM acck_parts ORDER BY c');
+RESET enable_sort;
+RESET enable_bitmapscan;
+RESET enable_seqscan;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+SET enable_indexscan = off;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT * FROM acck ORDER BY c, id');
+RESET client_min_messages;
+SELECT acck_same('SELECT * FROM acck ORDER BY c, id');
+RESET enable_indexscan;
+RESET max_parallel_workers_per_gather;
+RESET min_parallel_table_scan_size;
+RESET parallel_tuple_cost;
+RESET parallel_setup_cost;
+
+-- 2. Grouping: sorted and hashed aggregation, DISTINCT, windows, WITH TIES, a recursive UNION
+SET enable_indexscan = off;
+SET enable_hashagg = off;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT c, count(*) FROM acck GROUP BY c');
+SELECT acck_plan('SELECT DISTINCT c FROM acck');
+RESET client_min_messages;
+SELECT acck_same('SELECT c, count(*), min(id) FROM acck GROUP BY c');
+SELECT acck_same('SELECT DISTINCT c FROM acck');
+SELECT acck_same('SELECT c, k, count(*) FROM acck GROUP BY ROLLUP (c, k)');
+RESET enable_hashagg;
+SET enable_sort = off;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT k, count(*) FROM acck GROUP BY k');
+RESET client_min_messages;
+SELECT acck_same('SELECT k, count(*), max(id) FROM acck GROUP BY k');
+SELECT acck_same('SELECT c, k, count(*) FROM acck GROUP BY GROUPING SETS ((c), (k))');
+RESET enable_sort;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT id, rank() OVER (PARTITION BY c ORDER BY k) FROM acck');
+SELECT acck_plan('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES');
+RESET client_min_messages;
+SELECT acck_same('SELECT id, c, k, rank() OVER (PARTITION BY c ORDER BY k), count(*) OVER (ORDER BY c) FROM acck');
+SELECT acck_same('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES');
+SELECT acck_same('WITH RECURSIVE r(x) AS (SELECT c FROM acck UNION SELECT round(x / 2, 1) FROM r WHERE x > 0.1) SELECT x FROM r');
+SELECT acck_same('SELECT c FROM acck WHERE id % 2 = 0 INTERSECT SELECT c FROM acck WHERE id % 3 = 0');
+SELECT acck_same('SELECT k FROM acck EXCEPT ALL SELECT c FROM acck');
+RESET enable_indexscan;
+
+-- 3. Joins and hashing: hash join (in batches too), merge join, Memoize, a hashed subplan
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT * FROM acck x JOIN acck y ON x.k = y.c');
+RESET client_min_messages;
+SELECT acck_same('SELECT x.id, y.id FROM acck x JOIN acck y ON x.k = y.c');
+SET work_mem = '64kB';
+SELECT acck_same('SELECT x.id, y.id, x.k FROM acck x FULL JOIN acck y ON x.k = y.k');
+RESET work_mem;
+RESET enable_nestloop;
+RESET enable_mergejoin;
+SET enable_hashjoin = off;
+SET enable_nestloop = off;
+SET enable_indexscan = off;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT * FROM acck x JOIN acck y ON x.k = y.c');
+RESET client_min_messages;
+SELECT acck_same('SELECT x.id, y.id FROM acck x JOIN acck y ON x.k = y.c');
+SELECT acck_same('SELECT x.id, y.id, x.k FROM acck x FULL JOIN acck y ON x.k = y.k');
+RESET enable_indexscan;
+RESET enable_nestloop;
+RESET enable_hashjoin;
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+SET enable_bitmapscan = off;
+SET enable_material = off;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT * FROM acck x JOIN acck y ON y.k = x.c WHERE x.id < 500');
+RESET client_min_messages;
+SELECT acck_same('SELECT x.id, y.id FROM acck x JOIN acck y ON y.k = x.c WHERE x.id < 500');
+RESET enable_material;
+RESET enable_bitmapscan;
+RESET enable_mergejoin;
+RESET enable_hashjoin;
+SET client_min_messages = debug1;
+SELECT acck_plan('SELECT id FROM acck WHERE c NOT IN (SELECT k FROM acck WHERE id < 100)');
+RESET client_min_messages;
+SELECT acck_same('SELECT id, c IN (SELECT k FROM acck WHERE id < 100), k NOT IN (SELECT c FROM acck) FROM acck');
+SELECT acck_same($$SELECT id FROM acck WHERE k = ANY ('{0, 1, 1.5, -2.25, 62.5, NaN, Infinity, 7, 8, 9}')$$);
+
+-- 4. Aggregates' own sorts: DISTINCT, ORDER BY, ordered-set and hypothetical-set aggregates
+SET fastnumeric.accelerate_numeric = on;
+SET client_min_messages = debug1;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT count(DISTINCT k), string_agg(k::text, ' ' ORDER BY k DESC), percentile_disc(0.5) WITHIN GROUP (ORDER BY c)
+FROM acck;
+RESET client_min_messages;
+RESET fastnumeric.accelerate_numeric;
+SELECT acck_same($$SELECT id % 7, count(DISTINCT k), count(DISTINCT c), string_agg(k::text, ' ' ORDER BY k DESC),
+                          string_agg(c::text, ' ' ORDER BY c), percentile_disc(0.3) WITHIN GROUP (ORDER BY c),
+                          mode() WITHIN GROUP (ORDER BY c), rank(2) WITHIN GROUP (ORDER BY c),
+                          dense_rank(2) WITHIN GROUP (ORDER BY c DESC)
+                   FROM acck GROUP BY id % 7 ORDER BY 1$$);
+
+-- 5. The setting off: numeric's operators, EXPLAIN as ever
+SET enable_indexscan = off;
+SET client_min_messages = debug1;
+EXPLAIN (COSTS OFF) SELECT * FROM acck ORDER BY c, k DESC;
+RESET client_min_messages;
+RESET enable_indexscan;
+
+-- 6. Cached plans: a generic plan keeps the operators it was made with until replanned
+SET enable_indexscan = off;
+SET plan_cache_mode = force_generic_plan;
+PREPARE acck_q(numeric) AS SELECT c, count(*) FROM acck WHERE k > $1 GROUP BY c ORDER BY c;
+SET fastnumeric.accelerate_numeric = on;
+EXPLAIN (COSTS OFF) EXECUTE acck_q(0);
+RESET fastnumeric.accelerate_numeric;
+EXPLAIN (COSTS OFF) EXECUTE acck_q(0);   -- the same plan
+DISCARD PLANS;
+EXPLAIN (COSTS OFF) EXECUTE acck_q(0);   -- numeric's
+DEALLOCATE acck_q;
+RESET plan_cache_mode;
+RESET enable_indexscan;
+
+DROP FUNCTION acck_plan(text);
+DROP FUNCTION acck_same(text);
+DROP TABLE acck_parts;
+DROP TABLE acck;
