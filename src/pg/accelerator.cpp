@@ -205,70 +205,35 @@ bool find_kept_states(Node* node, void* context) {
 
 void rewrite(void* expressions, Rewrite* rw) { rewrite_expression(static_cast<Node*>(expressions), rw); }
 
+/* The count operators of node type N at field operators (their count at field count). */
+template <typename N>
+void replace_in(Plan* plan, Oid* N::*operators, int N::*count, Rewrite* rw) {
+    N* node = reinterpret_cast<N*>(plan);
+    replace_operators(node->*operators, node->*count, rw);
+}
+
 /* The operators a node keeps for sorting, grouping, hashing and merging. */
 void replace_kept_operators(Plan* plan, Rewrite* rw) {
     switch (nodeTag(plan)) {
-    case T_Sort:
-    case T_IncrementalSort: {   // (an Agg's chain keeps its sorts as Sort nodes too)
-        Sort* sort = reinterpret_cast<Sort*>(plan);
-        replace_operators(sort->sortOperators, sort->numCols, rw);
-        break;
-    }
-    case T_GatherMerge: {
-        GatherMerge* g = reinterpret_cast<GatherMerge*>(plan);
-        replace_operators(g->sortOperators, g->numCols, rw);
-        break;
-    }
-    case T_MergeAppend: {
-        MergeAppend* m = reinterpret_cast<MergeAppend*>(plan);
-        replace_operators(m->sortOperators, m->numCols, rw);
-        break;
-    }
-    case T_Agg: {
-        Agg* agg = reinterpret_cast<Agg*>(plan);
-        replace_operators(agg->grpOperators, agg->numCols, rw);
-        break;
-    }
-    case T_Group: {
-        Group* group = reinterpret_cast<Group*>(plan);
-        replace_operators(group->grpOperators, group->numCols, rw);
-        break;
-    }
-    case T_Unique: {
-        Unique* unique = reinterpret_cast<Unique*>(plan);
-        replace_operators(unique->uniqOperators, unique->numCols, rw);
-        break;
-    }
-    case T_SetOp: {   // equality operators, or from 18 on the sort operators of sorted inputs
-        SetOp* setop = reinterpret_cast<SetOp*>(plan);
-#if PG_VERSION_NUM >= 180000
-        replace_operators(setop->cmpOperators, setop->numCols, rw);
+    case T_Sort:   // (an Agg's chain keeps its sorts as Sort nodes too)
+    case T_IncrementalSort: replace_in(plan, &Sort::sortOperators, &Sort::numCols, rw); break;
+    case T_GatherMerge: replace_in(plan, &GatherMerge::sortOperators, &GatherMerge::numCols, rw); break;
+    case T_MergeAppend: replace_in(plan, &MergeAppend::sortOperators, &MergeAppend::numCols, rw); break;
+    case T_Agg: replace_in(plan, &Agg::grpOperators, &Agg::numCols, rw); break;
+    case T_Group: replace_in(plan, &Group::grpOperators, &Group::numCols, rw); break;
+    case T_Unique: replace_in(plan, &Unique::uniqOperators, &Unique::numCols, rw); break;
+#if PG_VERSION_NUM >= 180000   // sort operators of sorted inputs, or equality operators
+    case T_SetOp: replace_in(plan, &SetOp::cmpOperators, &SetOp::numCols, rw); break;
 #else
-        replace_operators(setop->dupOperators, setop->numCols, rw);
+    case T_SetOp: replace_in(plan, &SetOp::dupOperators, &SetOp::numCols, rw); break;
 #endif
+    case T_RecursiveUnion: replace_in(plan, &RecursiveUnion::dupOperators, &RecursiveUnion::numCols, rw); break;
+    case T_WindowAgg:
+        replace_in(plan, &WindowAgg::partOperators, &WindowAgg::partNumCols, rw);
+        replace_in(plan, &WindowAgg::ordOperators, &WindowAgg::ordNumCols, rw);
         break;
-    }
-    case T_RecursiveUnion: {
-        RecursiveUnion* u = reinterpret_cast<RecursiveUnion*>(plan);
-        replace_operators(u->dupOperators, u->numCols, rw);
-        break;
-    }
-    case T_WindowAgg: {
-        WindowAgg* w = reinterpret_cast<WindowAgg*>(plan);
-        replace_operators(w->partOperators, w->partNumCols, rw);
-        replace_operators(w->ordOperators, w->ordNumCols, rw);
-        break;
-    }
-    case T_Limit: {   // WITH TIES
-        Limit* limit = reinterpret_cast<Limit*>(plan);
-        replace_operators(limit->uniqOperators, limit->uniqNumCols, rw);
-        break;
-    }
-    case T_Memoize: {
-        Memoize* memoize = reinterpret_cast<Memoize*>(plan);
-        replace_operators(memoize->hashOperators, memoize->numKeys, rw);
-        break;
-    }
+    case T_Limit: replace_in(plan, &Limit::uniqOperators, &Limit::uniqNumCols, rw); break;   // WITH TIES
+    case T_Memoize: replace_in(plan, &Memoize::hashOperators, &Memoize::numKeys, rw); break;
     case T_HashJoin: replace_operators(reinterpret_cast<HashJoin*>(plan)->hashoperators, rw); break;
     case T_MergeJoin: {   // compares with the sort support its family has for the clause's types
         MergeJoin* j = reinterpret_cast<MergeJoin*>(plan);

@@ -4,8 +4,8 @@
 --
 -- Each plan node that keeps a numeric = < or > gets fastnumeric's.  EXPLAIN shows a sort key's
 -- operator as "USING <" (DESC: "USING >"), a merge clause's and an aggregate's ORDER BY as
--- OPERATOR(schema.=) / USING OPERATOR(schema.<); client_min_messages = debug1 makes each plan
--- say how many operators it received.  The rows, in their order, are numeric's.
+-- OPERATOR(schema.=) / USING OPERATOR(schema.<); at client_min_messages = debug1 each plan
+-- says how many operators it received.  The rows, in their order, are numeric's.
 --
 LOAD 'fastnumeric';
 
@@ -30,148 +30,104 @@ INSERT INTO acck_parts SELECT * FROM acck;
 CREATE INDEX ON acck_parts (c);
 ANALYZE acck_parts;
 
--- acck_same(query): the rows as they come out (their text shows ties apart), the setting off
--- and on
-CREATE FUNCTION acck_same(query text) RETURNS text LANGUAGE plpgsql AS $$
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/first_difference.sql
+-- acck_set(settings): 'name=value' settings for the current statement
+CREATE FUNCTION acck_set(settings text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+    setting text;
+BEGIN
+    FOREACH setting IN ARRAY settings LOOP
+        PERFORM set_config(split_part(setting, '=', 1), split_part(setting, '=', 2), true);
+    END LOOP;
+END
+$$;
+-- acck_same(query, settings...): the rows as they come out (their text tells ties apart), the
+-- setting off and on
+CREATE FUNCTION acck_same(query text, VARIADIC settings text[] DEFAULT '{}') RETURNS text
+LANGUAGE plpgsql AS $$
 DECLARE
     plain text[];
     accelerated text[];
 BEGIN
+    PERFORM acck_set(settings);
     PERFORM set_config('fastnumeric.accelerate_numeric', 'off', true);
     EXECUTE format('SELECT array_agg(q::text) FROM (%s) q', query) INTO plain;
     PERFORM set_config('fastnumeric.accelerate_numeric', 'on', true);
     EXECUTE format('SELECT array_agg(q::text) FROM (%s) q', query) INTO accelerated;
-    PERFORM set_config('fastnumeric.accelerate_numeric', 'off', true);
-    IF plain IS DISTINCT FROM accelerated THEN
-        FOR i IN 1 .. greatest(cardinality(plain), cardinality(accelerated)) LOOP
-            IF plain[i] IS DISTINCT FROM accelerated[i] THEN
-                RETURN 'DIFFERENT at row ' || i || ': numeric ' || coalesce(plain[i], '(none)')
-                       || ', accelerated ' || coalesce(accelerated[i], '(none)');
-            END IF;
-        END LOOP;
-    END IF;
-    RETURN format('same, %s rows in the same order', coalesce(cardinality(plain), 0));
+    RETURN coalesce(first_difference(plain, accelerated),
+                    format('same, %s rows in the same order', coalesce(cardinality(plain), 0)));
 END
 $$;
--- acck_plan(query): its accelerated plan (EXPLAIN, COSTS OFF), without the lines that differ
--- between server versions
-CREATE FUNCTION acck_plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+-- acck_plan(query, settings...): its accelerated plan (EXPLAIN, COSTS OFF) but for the lines
+-- that differ between server versions, after the count of operators the planner put in
+CREATE FUNCTION acck_plan(query text, VARIADIC settings text[] DEFAULT '{}') RETURNS SETOF text
+LANGUAGE plpgsql AS $$
 DECLARE
     line text;
 BEGIN
+    PERFORM acck_set(settings);
     PERFORM set_config('fastnumeric.accelerate_numeric', 'on', true);
+    PERFORM set_config('client_min_messages', 'debug1', true);
     FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
         CONTINUE WHEN line ~ '^\s*(Filter|Disabled|Estimates|Cache Mode|Workers Planned|Index Cond|Recheck Cond|Hash Cond):';
         RETURN NEXT line;
     END LOOP;
-    PERFORM set_config('fastnumeric.accelerate_numeric', 'off', true);
 END
 $$;
 
--- 1. Sorts: a full sort, top-N, an incremental sort, Gather Merge, Merge Append
-SET enable_indexscan = off;
-SET client_min_messages = debug1;
-SELECT acck_plan('SELECT * FROM acck ORDER BY c, k DESC');
-SELECT acck_plan('SELECT * FROM acck ORDER BY c DESC NULLS LAST, k LIMIT 10');
-RESET client_min_messages;
-SELECT acck_same('SELECT * FROM acck ORDER BY c, k DESC');
-SELECT acck_same('SELECT c FROM acck ORDER BY c');
-SELECT acck_same('SELECT * FROM acck ORDER BY c DESC NULLS LAST, k LIMIT 100');
-RESET enable_indexscan;
-SET enable_seqscan = off;
-SET enable_bitmapscan = off;
-SET enable_sort = off;
-SET client_min_messages = debug1;
-SELECT acck_plan('SELECT * FROM acck ORDER BY k, c');
-SELECT acck_plan('SELECT * FROM acck_parts ORDER BY c');
-RESET client_min_messages;
-SELECT acck_same('SELECT * FROM acck ORDER BY k, c');
-SELECT acck_same('SELECT * FROM acck_parts ORDER BY c');
-RESET enable_sort;
-RESET enable_bitmapscan;
-RESET enable_seqscan;
-SET parallel_setup_cost = 0;
-SET parallel_tuple_cost = 0;
-SET min_parallel_table_scan_size = 0;
-SET max_parallel_workers_per_gather = 2;
-SET enable_indexscan = off;
-SET client_min_messages = debug1;
-SELECT acck_plan('SELECT * FROM acck ORDER BY c, id');
-RESET client_min_messages;
-SELECT acck_same('SELECT * FROM acck ORDER BY c, id');
-RESET enable_indexscan;
-RESET max_parallel_workers_per_gather;
-RESET min_parallel_table_scan_size;
-RESET parallel_tuple_cost;
-RESET parallel_setup_cost;
+-- 1. Sorts: a full sort, top-N, an incremental sort, Merge Append, Gather Merge
+SELECT acck_plan('SELECT * FROM acck ORDER BY c, k DESC', 'enable_indexscan=off');
+SELECT acck_same('SELECT * FROM acck ORDER BY c, k DESC', 'enable_indexscan=off');
+SELECT acck_same('SELECT c FROM acck ORDER BY c', 'enable_indexscan=off');
+SELECT acck_plan('SELECT * FROM acck ORDER BY c DESC NULLS LAST, k LIMIT 10', 'enable_indexscan=off');
+SELECT acck_same('SELECT * FROM acck ORDER BY c DESC NULLS LAST, k LIMIT 100', 'enable_indexscan=off');
+SELECT acck_plan('SELECT * FROM acck ORDER BY k, c', 'enable_seqscan=off', 'enable_bitmapscan=off', 'enable_sort=off');
+SELECT acck_same('SELECT * FROM acck ORDER BY k, c', 'enable_seqscan=off', 'enable_bitmapscan=off', 'enable_sort=off');
+SELECT acck_plan('SELECT * FROM acck_parts ORDER BY c', 'enable_seqscan=off', 'enable_bitmapscan=off', 'enable_sort=off');
+SELECT acck_same('SELECT * FROM acck_parts ORDER BY c', 'enable_seqscan=off', 'enable_bitmapscan=off', 'enable_sort=off');
+SELECT acck_plan('SELECT * FROM acck ORDER BY c, id', 'enable_indexscan=off', 'parallel_setup_cost=0',
+                 'parallel_tuple_cost=0', 'min_parallel_table_scan_size=0', 'max_parallel_workers_per_gather=2');
+SELECT acck_same('SELECT * FROM acck ORDER BY c, id', 'enable_indexscan=off', 'parallel_setup_cost=0',
+                 'parallel_tuple_cost=0', 'min_parallel_table_scan_size=0', 'max_parallel_workers_per_gather=2');
 
--- 2. Grouping: sorted and hashed aggregation, DISTINCT, windows, WITH TIES, a recursive UNION
-SET enable_indexscan = off;
-SET enable_hashagg = off;
-SET client_min_messages = debug1;
-SELECT acck_plan('SELECT c, count(*) FROM acck GROUP BY c');
-SELECT acck_plan('SELECT DISTINCT c FROM acck');
-RESET client_min_messages;
-SELECT acck_same('SELECT c, count(*), min(id) FROM acck GROUP BY c');
-SELECT acck_same('SELECT DISTINCT c FROM acck');
-SELECT acck_same('SELECT c, k, count(*) FROM acck GROUP BY ROLLUP (c, k)');
-RESET enable_hashagg;
-SET enable_sort = off;
-SET client_min_messages = debug1;
-SELECT acck_plan('SELECT k, count(*) FROM acck GROUP BY k');
-RESET client_min_messages;
-SELECT acck_same('SELECT k, count(*), max(id) FROM acck GROUP BY k');
-SELECT acck_same('SELECT c, k, count(*) FROM acck GROUP BY GROUPING SETS ((c), (k))');
-RESET enable_sort;
-SET client_min_messages = debug1;
-SELECT acck_plan('SELECT id, rank() OVER (PARTITION BY c ORDER BY k) FROM acck');
-SELECT acck_plan('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES');
-RESET client_min_messages;
-SELECT acck_same('SELECT id, c, k, rank() OVER (PARTITION BY c ORDER BY k), count(*) OVER (ORDER BY c) FROM acck');
-SELECT acck_same('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES');
-SELECT acck_same('WITH RECURSIVE r(x) AS (SELECT c FROM acck UNION SELECT round(x / 2, 1) FROM r WHERE x > 0.1) SELECT x FROM r');
+-- 2. Grouping: sorted and hashed aggregation, grouping sets, DISTINCT, windows, WITH TIES,
+-- set operations, a recursive UNION
+SELECT acck_plan('SELECT c, count(*) FROM acck GROUP BY c', 'enable_indexscan=off', 'enable_hashagg=off');
+SELECT acck_same('SELECT c, count(*), min(id) FROM acck GROUP BY c', 'enable_indexscan=off', 'enable_hashagg=off');
+SELECT acck_same('SELECT c, k, count(*) FROM acck GROUP BY ROLLUP (c, k)', 'enable_indexscan=off', 'enable_hashagg=off');
+SELECT acck_plan('SELECT DISTINCT c FROM acck', 'enable_indexscan=off', 'enable_hashagg=off');
+SELECT acck_same('SELECT DISTINCT c FROM acck', 'enable_indexscan=off', 'enable_hashagg=off');
+SELECT acck_plan('SELECT k, count(*) FROM acck GROUP BY k', 'enable_sort=off');
+SELECT acck_same('SELECT k, count(*), max(id) FROM acck GROUP BY k', 'enable_sort=off');
+SELECT acck_same('SELECT c, k, count(*) FROM acck GROUP BY GROUPING SETS ((c), (k))', 'enable_sort=off');
+SELECT acck_plan('SELECT id, rank() OVER (PARTITION BY c ORDER BY k) FROM acck', 'enable_indexscan=off');
+SELECT acck_same('SELECT id, c, k, rank() OVER (PARTITION BY c ORDER BY k), count(*) OVER (ORDER BY c) FROM acck',
+                 'enable_indexscan=off');
+SELECT acck_plan('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES', 'enable_indexscan=off');
+SELECT acck_same('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES', 'enable_indexscan=off');
 SELECT acck_same('SELECT c FROM acck WHERE id % 2 = 0 INTERSECT SELECT c FROM acck WHERE id % 3 = 0');
-SELECT acck_same('SELECT k FROM acck EXCEPT ALL SELECT c FROM acck');
-RESET enable_indexscan;
+SELECT acck_same('SELECT k FROM acck EXCEPT ALL SELECT c FROM acck', 'enable_hashagg=off');
+SELECT acck_same('WITH RECURSIVE r(x) AS (SELECT c FROM acck UNION SELECT round(x / 2, 1) FROM r WHERE x > 0.1)
+                  SELECT x FROM r');
 
--- 3. Joins and hashing: hash join (in batches too), merge join, Memoize, a hashed subplan
-SET enable_mergejoin = off;
-SET enable_nestloop = off;
-SET client_min_messages = debug1;
-SELECT acck_plan('SELECT * FROM acck x JOIN acck y ON x.k = y.c');
-RESET client_min_messages;
-SELECT acck_same('SELECT x.id, y.id FROM acck x JOIN acck y ON x.k = y.c');
-SET work_mem = '64kB';
-SELECT acck_same('SELECT x.id, y.id, x.k FROM acck x FULL JOIN acck y ON x.k = y.k');
-RESET work_mem;
-RESET enable_nestloop;
-RESET enable_mergejoin;
-SET enable_hashjoin = off;
-SET enable_nestloop = off;
-SET enable_indexscan = off;
-SET client_min_messages = debug1;
-SELECT acck_plan('SELECT * FROM acck x JOIN acck y ON x.k = y.c');
-RESET client_min_messages;
-SELECT acck_same('SELECT x.id, y.id FROM acck x JOIN acck y ON x.k = y.c');
-SELECT acck_same('SELECT x.id, y.id, x.k FROM acck x FULL JOIN acck y ON x.k = y.k');
-RESET enable_indexscan;
-RESET enable_nestloop;
-RESET enable_hashjoin;
-SET enable_hashjoin = off;
-SET enable_mergejoin = off;
-SET enable_bitmapscan = off;
-SET enable_material = off;
-SET client_min_messages = debug1;
-SELECT acck_plan('SELECT * FROM acck x JOIN acck y ON y.k = x.c WHERE x.id < 500');
-RESET client_min_messages;
-SELECT acck_same('SELECT x.id, y.id FROM acck x JOIN acck y ON y.k = x.c WHERE x.id < 500');
-RESET enable_material;
-RESET enable_bitmapscan;
-RESET enable_mergejoin;
-RESET enable_hashjoin;
-SET client_min_messages = debug1;
+-- 3. Joins and hashing: hash join (in batches too), merge join, Memoize, a hashed subplan,
+-- a hashed = ANY
+SELECT acck_plan('SELECT * FROM acck x JOIN acck y ON x.k = y.c', 'enable_mergejoin=off', 'enable_nestloop=off');
+SELECT acck_same('SELECT x.id, y.id FROM acck x JOIN acck y ON x.k = y.c', 'enable_mergejoin=off', 'enable_nestloop=off');
+SELECT acck_same('SELECT x.id, y.id, x.k FROM acck x FULL JOIN acck y ON x.k = y.k', 'enable_mergejoin=off',
+                 'enable_nestloop=off', 'work_mem=64kB');
+SELECT acck_plan('SELECT * FROM acck x JOIN acck y ON x.k = y.c', 'enable_hashjoin=off', 'enable_nestloop=off',
+                 'enable_indexscan=off');
+SELECT acck_same('SELECT x.id, y.id FROM acck x JOIN acck y ON x.k = y.c', 'enable_hashjoin=off', 'enable_nestloop=off',
+                 'enable_indexscan=off');
+SELECT acck_same('SELECT x.id, y.id, x.k FROM acck x FULL JOIN acck y ON x.k = y.k', 'enable_hashjoin=off',
+                 'enable_nestloop=off', 'enable_indexscan=off');
+SELECT acck_plan('SELECT * FROM acck x JOIN acck y ON y.k = x.c WHERE x.id < 500', 'enable_hashjoin=off',
+                 'enable_mergejoin=off', 'enable_bitmapscan=off', 'enable_material=off');
+SELECT acck_same('SELECT x.id, y.id FROM acck x JOIN acck y ON y.k = x.c WHERE x.id < 500', 'enable_hashjoin=off',
+                 'enable_mergejoin=off', 'enable_bitmapscan=off', 'enable_material=off');
 SELECT acck_plan('SELECT id FROM acck WHERE c NOT IN (SELECT k FROM acck WHERE id < 100)');
-RESET client_min_messages;
 SELECT acck_same('SELECT id, c IN (SELECT k FROM acck WHERE id < 100), k NOT IN (SELECT c FROM acck) FROM acck');
 SELECT acck_same($$SELECT id FROM acck WHERE k = ANY ('{0, 1, 1.5, -2.25, 62.5, NaN, Infinity, 7, 8, 9}')$$);
 
@@ -189,15 +145,13 @@ SELECT acck_same($$SELECT id % 7, count(DISTINCT k), count(DISTINCT c), string_a
                           dense_rank(2) WITHIN GROUP (ORDER BY c DESC)
                    FROM acck GROUP BY id % 7 ORDER BY 1$$);
 
--- 5. The setting off: numeric's operators, EXPLAIN as ever
+-- 5. The setting off: numeric's operators, EXPLAIN as ever, no operator put in
 SET enable_indexscan = off;
 SET client_min_messages = debug1;
 EXPLAIN (COSTS OFF) SELECT * FROM acck ORDER BY c, k DESC;
 RESET client_min_messages;
-RESET enable_indexscan;
 
 -- 6. Cached plans: a generic plan keeps the operators it was made with until replanned
-SET enable_indexscan = off;
 SET plan_cache_mode = force_generic_plan;
 PREPARE acck_q(numeric) AS SELECT c, count(*) FROM acck WHERE k > $1 GROUP BY c ORDER BY c;
 SET fastnumeric.accelerate_numeric = on;
@@ -210,7 +164,9 @@ DEALLOCATE acck_q;
 RESET plan_cache_mode;
 RESET enable_indexscan;
 
-DROP FUNCTION acck_plan(text);
-DROP FUNCTION acck_same(text);
+DROP FUNCTION acck_plan(text, text[]);
+DROP FUNCTION acck_same(text, text[]);
+DROP FUNCTION acck_set(text[]);
+DROP FUNCTION first_difference(text[], text[]);
 DROP TABLE acck_parts;
 DROP TABLE acck;
