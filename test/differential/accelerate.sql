@@ -42,9 +42,9 @@ CREATE TABLE keyed AS
 CREATE INDEX ON keyed (a);
 CREATE INDEX ON keyed (c);
 ANALYZE keyed;
-CREATE TABLE keyed_parts (id int, g int, a numeric, b numeric, c numeric) PARTITION BY RANGE (id);
-CREATE TABLE keyed_low PARTITION OF keyed_parts FOR VALUES FROM (MINVALUE) TO (10000);
-CREATE TABLE keyed_high PARTITION OF keyed_parts FOR VALUES FROM (10000) TO (MAXVALUE);
+CREATE TABLE keyed_parts (id int, g int, a numeric, b numeric, c numeric) PARTITION BY RANGE (g);
+CREATE TABLE keyed_low PARTITION OF keyed_parts FOR VALUES FROM (MINVALUE) TO (48);
+CREATE TABLE keyed_high PARTITION OF keyed_parts FOR VALUES FROM (48) TO (MAXVALUE);
 INSERT INTO keyed_parts SELECT * FROM keyed;
 CREATE INDEX ON keyed_parts (c);
 ANALYZE keyed_parts;

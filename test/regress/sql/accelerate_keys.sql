@@ -75,6 +75,13 @@ BEGIN
     END LOOP;
 END
 $$;
+-- acck_count(query, settings...): only the count of operators the planner put in
+CREATE FUNCTION acck_count(query text, VARIADIC settings text[] DEFAULT '{}') RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM acck_plan(query, VARIADIC settings);
+END
+$$;
 
 -- 1. Sorts: a full sort, top-N, an incremental sort, Merge Append, Gather Merge
 SELECT acck_plan('SELECT * FROM acck ORDER BY c, k DESC', 'enable_indexscan=off');
@@ -100,14 +107,18 @@ SELECT acck_plan('SELECT DISTINCT c FROM acck', 'enable_indexscan=off', 'enable_
 SELECT acck_same('SELECT DISTINCT c FROM acck', 'enable_indexscan=off', 'enable_hashagg=off');
 SELECT acck_plan('SELECT k, count(*) FROM acck GROUP BY k', 'enable_sort=off');
 SELECT acck_same('SELECT k, count(*), max(id) FROM acck GROUP BY k', 'enable_sort=off');
+SELECT acck_count('SELECT c, k, count(*) FROM acck GROUP BY GROUPING SETS ((c), (k))', 'enable_sort=off');
 SELECT acck_same('SELECT c, k, count(*) FROM acck GROUP BY GROUPING SETS ((c), (k))', 'enable_sort=off');
 SELECT acck_plan('SELECT id, rank() OVER (PARTITION BY c ORDER BY k) FROM acck', 'enable_indexscan=off');
 SELECT acck_same('SELECT id, c, k, rank() OVER (PARTITION BY c ORDER BY k), count(*) OVER (ORDER BY c) FROM acck',
                  'enable_indexscan=off');
 SELECT acck_plan('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES', 'enable_indexscan=off');
 SELECT acck_same('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES', 'enable_indexscan=off');
+SELECT acck_count('SELECT c FROM acck WHERE id % 2 = 0 INTERSECT SELECT c FROM acck WHERE id % 3 = 0');
 SELECT acck_same('SELECT c FROM acck WHERE id % 2 = 0 INTERSECT SELECT c FROM acck WHERE id % 3 = 0');
 SELECT acck_same('SELECT k FROM acck EXCEPT ALL SELECT c FROM acck', 'enable_hashagg=off');
+SELECT acck_count('WITH RECURSIVE r(x) AS (SELECT c FROM acck UNION SELECT round(x / 2, 1) FROM r WHERE x > 0.1)
+                   SELECT x FROM r');
 SELECT acck_same('WITH RECURSIVE r(x) AS (SELECT c FROM acck UNION SELECT round(x / 2, 1) FROM r WHERE x > 0.1)
                   SELECT x FROM r');
 
@@ -164,6 +175,7 @@ DEALLOCATE acck_q;
 RESET plan_cache_mode;
 RESET enable_indexscan;
 
+DROP FUNCTION acck_count(text, text[]);
 DROP FUNCTION acck_plan(text, text[]);
 DROP FUNCTION acck_same(text, text[]);
 DROP FUNCTION acck_set(text[]);
