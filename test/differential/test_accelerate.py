@@ -30,10 +30,10 @@ written at several scales (2, 2.0, 2.00), whose text tells ties apart; each row'
 position in the output, so the order must be the same too: of the ties a sort leaves, of a
 hash table's groups (which follows the hash values), of a join's matches.  Their plans must have
 the node kind they test (and, where EXPLAIN shows it, fastnumeric's operator): Sort, top-N and
-Incremental Sort, Gather Merge, Merge Append, sorted and hashed Agg, grouping sets, Group,
-Unique, sorted and hashed SetOp, Recursive Union, WindowAgg partitions and peers, FETCH ... WITH
-TIES, Memoize, hash joins (in batches too) and merge joins, inner and full, hashed subplans,
-count(DISTINCT), ORDER BY in aggregates and ordered-set aggregates.
+Incremental Sort, Gather Merge, Merge Append, sorted and hashed Agg (spilling too), grouping
+sets, Group, Unique, sorted and hashed SetOp, Recursive Union, WindowAgg partitions and peers,
+FETCH ... WITH TIES, Memoize, hash joins (in batches too) and merge joins, inner and full,
+hashed subplans, count(DISTINCT), ORDER BY in aggregates and ordered-set aggregates.
 """
 
 import decimal
@@ -215,6 +215,8 @@ WORKLOADS += [
      ["enable_sort=off"], False, r"HashAggregate"),
     ("keys-agg-hashed-many", ORDERED % "SELECT a, count(*), max(id) FROM keyed GROUP BY a", [],
      ["enable_sort=off"], False, r"HashAggregate"),
+    ("keys-agg-hashed-spill", ORDERED % "SELECT a, count(*), max(id) FROM keyed GROUP BY a", [],
+     ["enable_sort=off", "work_mem=64kB"], False, r"HashAggregate"),
     ("keys-grouping-sets-sorted", ORDERED % """
         SELECT c, g % 3 AS h, count(*), min(id) FROM keyed GROUP BY ROLLUP (c, g % 3), ROLLUP (a)""",
      [], ["enable_hashagg=off", "enable_indexscan=off"], False, r"GroupAggregate(.|\n)*Sort Key: keyed\.a USING <"),
