@@ -304,7 +304,11 @@ void find_operators(Oid extension) {
             return;
         if (kStrategies[i] != BTEqualStrategyNumber) {
             Oid family, input_type;
+#if PG_VERSION_NUM >= 180000
+            CompareType strategy;   // COMPARE_LT and COMPARE_GT are the btree strategies' numbers
+#else
             int16 strategy;
+#endif
             if (!get_ordering_op_properties(ours, &family, &input_type, &strategy) ||
                 family != ops.fast_btree || input_type != type || strategy != kStrategies[i] ||
                 get_equality_op_for_ordering_op(ours, nullptr) != ops.fast_op[0])
