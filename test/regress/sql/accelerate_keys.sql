@@ -70,7 +70,7 @@ BEGIN
     PERFORM set_config('fastnumeric.accelerate_numeric', 'on', true);
     PERFORM set_config('client_min_messages', 'debug1', true);
     FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
-        CONTINUE WHEN line ~ '^\s*(Filter|Disabled|Estimates|Cache Mode|Workers Planned|Index Cond|Recheck Cond|Hash Cond):';
+        CONTINUE WHEN line ~ '^\s*(Filter|Disabled|Estimates|Cache Mode|Workers Planned|Index Cond|Recheck Cond|Hash Cond|Window):';
         RETURN NEXT line;
     END LOOP;
 END
@@ -114,7 +114,7 @@ SELECT acck_same('SELECT id, c, k, rank() OVER (PARTITION BY c ORDER BY k), coun
                  'enable_indexscan=off');
 SELECT acck_plan('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES', 'enable_indexscan=off');
 SELECT acck_same('SELECT * FROM acck ORDER BY c FETCH FIRST 5 ROWS WITH TIES', 'enable_indexscan=off');
-SELECT acck_count('SELECT c FROM acck WHERE id % 2 = 0 INTERSECT SELECT c FROM acck WHERE id % 3 = 0');
+SELECT acck_count('SELECT c FROM acck WHERE id % 2 = 0 INTERSECT SELECT c FROM acck WHERE id % 3 = 0', 'enable_sort=off');
 SELECT acck_same('SELECT c FROM acck WHERE id % 2 = 0 INTERSECT SELECT c FROM acck WHERE id % 3 = 0');
 SELECT acck_same('SELECT k FROM acck EXCEPT ALL SELECT c FROM acck', 'enable_hashagg=off');
 SELECT acck_count('WITH RECURSIVE r(x) AS (SELECT c FROM acck UNION SELECT round(x / 2, 1) FROM r WHERE x > 0.1)
@@ -143,6 +143,12 @@ SELECT acck_same('SELECT id, c IN (SELECT k FROM acck WHERE id < 100), k NOT IN 
 SELECT acck_same($$SELECT id FROM acck WHERE k = ANY ('{0, 1, 1.5, -2.25, 62.5, NaN, Infinity, 7, 8, 9}')$$);
 
 -- 4. Aggregates' own sorts: DISTINCT, ORDER BY, ordered-set and hypothetical-set aggregates
+-- (from 16 on the planner may sort an aggregate's input below it instead: not here)
+SELECT current_setting('server_version_num')::int >= 160000 AS has_presorted_aggregates \gset
+\if :has_presorted_aggregates
+SET enable_presorted_aggregate = off;
+\endif
+SET enable_indexscan = off;
 SET fastnumeric.accelerate_numeric = on;
 SET client_min_messages = debug1;
 EXPLAIN (VERBOSE, COSTS OFF)
@@ -150,6 +156,10 @@ SELECT count(DISTINCT k), string_agg(k::text, ' ' ORDER BY k DESC), percentile_d
 FROM acck;
 RESET client_min_messages;
 RESET fastnumeric.accelerate_numeric;
+RESET enable_indexscan;
+\if :has_presorted_aggregates
+RESET enable_presorted_aggregate;
+\endif
 SELECT acck_same($$SELECT id % 7, count(DISTINCT k), count(DISTINCT c), string_agg(k::text, ' ' ORDER BY k DESC),
                           string_agg(c::text, ' ' ORDER BY c), percentile_disc(0.3) WITHIN GROUP (ORDER BY c),
                           mode() WITHIN GROUP (ORDER BY c), rank(2) WITHIN GROUP (ORDER BY c),
