@@ -229,7 +229,7 @@ WORKLOADS += [
      ["enable_hashagg=off", "enable_indexscan=off"], False, r"Unique"),
     ("keys-setop-hashed", ORDERED % """
         SELECT c FROM keyed WHERE id % 2 = 0 INTERSECT SELECT c FROM keyed WHERE id % 3 = 0""", [],
-     [], False, r"HashSetOp"),
+     ["enable_sort=off"], False, r"HashSetOp"),
     ("keys-setop-sorted", ORDERED % """
         SELECT a, c FROM keyed WHERE id % 2 = 0 EXCEPT ALL SELECT b, c FROM keyed WHERE id % 3 = 0""",
      [], ["enable_hashagg=off"], False, r"SetOp"),
