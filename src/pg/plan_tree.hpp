@@ -15,12 +15,14 @@ extern "C" {
 namespace fastnumeric {
 
 /* What the passes put into a plan: the functions (so that changing or dropping one replans
-   cached plans) and how many calls, aggregates and sums of products changed. */
+   cached plans) and how many calls, aggregates, sums of products and operators kept by plan
+   nodes (sorting, grouping, hashing, merging) changed. */
 struct PlanChanges {
     List* functions;   // OIDs, each once
     int calls;
     int aggregates;
     int sums_of_products;
+    int operators;
 };
 
 inline void record_function(PlanChanges* changes, Oid fn) {

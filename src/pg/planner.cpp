@@ -65,8 +65,10 @@ PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cur
     add_invalidations(stmt, changes);
     ereport(DEBUG1, (errmsg_internal("fastnumeric: in this plan %d numeric operator or function calls and "
                                      "%d numeric aggregates run on fastnumeric's functions, %d sums of "
-                                     "products on fastnumeric_sum_product",
-                                     changes.calls, changes.aggregates, changes.sums_of_products)));
+                                     "products on fastnumeric_sum_product, %d sort, grouping, hash or "
+                                     "merge operators are fastnumeric's",
+                                     changes.calls, changes.aggregates, changes.sums_of_products,
+                                     changes.operators)));
     list_free(changes.functions);
     return stmt;
 }

@@ -7,6 +7,13 @@
  * replace (what fmgr and the executor read from pg_proc and pg_aggregate must agree), and cached
  * per backend until pg_proc changes.  The sums-of-products pass also needs every form of our
  * + - * and fastnumeric_sum_product, looked up with them.
+ *
+ * Plan nodes keep operators, not functions, where the executor sorts, groups, hashes and
+ * merges: it finds the comparator, sort support, equality and hash functions through the
+ * operator's btree and hash families.  Ours for numeric's = < > are the (fastnumeric,
+ * fastnumeric) members of fastnumeric's default families, used only if everything the executor
+ * will find through them is the extension's (numeric's order, equality and hash values by
+ * construction).
  */
 #include "pg/substitutes.hpp"
 
@@ -17,17 +24,25 @@
 #include "pg_compat.hpp"
 
 extern "C" {
+#include "access/hash.h"
 #include "access/htup_details.h"
+#include "access/nbtree.h"
+#include "access/stratnum.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_aggregate.h"
+#include "catalog/pg_am.h"
 #include "catalog/pg_language.h"
+#include "catalog/pg_operator.h"
+#include "catalog/pg_opfamily.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
+#include "commands/defrem.h"
 #include "utils/acl.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/inval.h"
+#include "utils/lsyscache.h"
 #include "utils/syscache.h"
 }
 
@@ -89,7 +104,19 @@ constexpr int kArithEntries[] = {entry_of(F_NUMERIC_ADD), entry_of(F_NUMERIC_SUB
 constexpr int kArithOps = sizeof kArithEntries / sizeof kArithEntries[0];
 constexpr int kArithForms = 3;
 
-/* Per backend; plain data, reset by any change to pg_proc. */
+/* numeric's = < > and ours, in the btree strategies' order. */
+constexpr int kOperators = 3;
+constexpr int16 kStrategies[kOperators] = {BTEqualStrategyNumber, BTLessStrategyNumber,
+                                           BTGreaterStrategyNumber};
+
+/* Operators and what the executor finds through them; all InvalidOid, or all usable. */
+struct Operators {
+    Oid numeric_op[kOperators], fast_op[kOperators], fast_code[kOperators];
+    Oid numeric_btree, fast_btree;   // families
+    Oid numeric_hash_fn, fast_hash_fn;
+};
+
+/* Per backend; plain data, reset by any change to pg_proc, pg_operator or pg_amop. */
 struct Cache {
     enum State { Invalid, Building, Valid } state;
     bool callback_registered;
@@ -97,6 +124,7 @@ struct Cache {
     Found found[kSubstituteCount];
     Oid arith[kArithOps][kArithForms];   // every form of + - *: InvalidOid where not usable
     Oid sum_product[kMaxFusedFactors + 1];   // by factor count; InvalidOid: none
+    Operators ops;
 };
 Cache cache;
 
@@ -238,6 +266,69 @@ void find_sum_products(Oid extension, Oid schema, const Substitute& numeric_sum,
     }
 }
 
+Oid default_family(Oid type, Oid am) {
+    const Oid opclass = GetDefaultOpClass(type, am);
+    return OidIsValid(opclass) ? get_opclass_family(opclass) : InvalidOid;
+}
+
+bool member(Oid classid, Oid object, Oid extension) {
+    return OidIsValid(object) && getExtensionOfObject(classid, object) == extension;
+}
+
+/*
+ * Ours for numeric's = < >: the members of our default btree family for (fastnumeric,
+ * fastnumeric), whose families, support functions and operator functions are the extension's,
+ * with numeric's strictness; the ordering operators lead the executor back to that family, the
+ * equality to our hash family's function.  Anything else leaves all three numeric's.
+ */
+void find_operators(Oid extension) {
+    const Oid type = cache.fastnumeric_type;
+    Operators ops{};
+    ops.numeric_btree = default_family(NUMERICOID, BTREE_AM_OID);
+    ops.fast_btree = default_family(type, BTREE_AM_OID);
+    const Oid numeric_hash = default_family(NUMERICOID, HASH_AM_OID);
+    const Oid fast_hash = default_family(type, HASH_AM_OID);
+    if (!OidIsValid(ops.numeric_btree) || !OidIsValid(numeric_hash) ||
+        !member(OperatorFamilyRelationId, ops.fast_btree, extension) ||
+        !member(OperatorFamilyRelationId, fast_hash, extension) ||
+        !member(ProcedureRelationId, get_opfamily_proc(ops.fast_btree, type, type, BTORDER_PROC), extension))
+        return;
+    const Oid sortsupport = get_opfamily_proc(ops.fast_btree, type, type, BTSORTSUPPORT_PROC);
+    if (OidIsValid(sortsupport) && !member(ProcedureRelationId, sortsupport, extension))
+        return;
+    for (int i = 0; i < kOperators; ++i) {
+        const Oid numeric_op = get_opfamily_member(ops.numeric_btree, NUMERICOID, NUMERICOID, kStrategies[i]);
+        const Oid ours = get_opfamily_member(ops.fast_btree, type, type, kStrategies[i]);
+        if (!OidIsValid(numeric_op) || !member(OperatorRelationId, ours, extension) ||
+            !member(ProcedureRelationId, get_opcode(ours), extension) || op_strict(ours) != op_strict(numeric_op))
+            return;
+        if (kStrategies[i] != BTEqualStrategyNumber) {
+            Oid family, input_type;
+#if PG_VERSION_NUM >= 180000
+            CompareType strategy;   // COMPARE_LT and COMPARE_GT are the btree strategies' numbers
+#else
+            int16 strategy;
+#endif
+            if (!get_ordering_op_properties(ours, &family, &input_type, &strategy) ||
+                family != ops.fast_btree || input_type != type || strategy != kStrategies[i] ||
+                get_equality_op_for_ordering_op(ours, nullptr) != ops.fast_op[0])
+                return;
+        }
+        ops.numeric_op[i] = numeric_op;
+        ops.fast_op[i] = ours;
+        ops.fast_code[i] = get_opcode(ours);
+    }
+    Oid left, right;
+    ops.numeric_hash_fn = get_opfamily_proc(numeric_hash, NUMERICOID, NUMERICOID, HASHSTANDARD_PROC);
+    ops.fast_hash_fn = get_opfamily_proc(fast_hash, type, type, HASHSTANDARD_PROC);
+    if (get_opfamily_member(fast_hash, type, type, HTEqualStrategyNumber) != ops.fast_op[0] ||
+        !get_op_hash_functions(ops.fast_op[0], &left, &right) || left != ops.fast_hash_fn ||
+        right != ops.fast_hash_fn || !member(ProcedureRelationId, ops.fast_hash_fn, extension) ||
+        !OidIsValid(ops.numeric_hash_fn))
+        return;
+    cache.ops = ops;
+}
+
 /* Looks ours up in the extension's schema; nothing at all when the extension is not here. */
 void find_substitutes() {
     for (Found& f : cache.found)
@@ -247,6 +338,7 @@ void find_substitutes() {
             oid = InvalidOid;
     for (Oid& oid : cache.sum_product)
         oid = InvalidOid;
+    cache.ops = Operators{};
     cache.fastnumeric_type = fastnumeric_type();
     if (!OidIsValid(cache.fastnumeric_type))
         return;
@@ -278,6 +370,7 @@ void find_substitutes() {
                 a->fast_fn = b->fast_fn = InvalidOid;
         }
     find_sum_products(extension, schema, kSubstitutes[kSumEntry], cache.found[kSumEntry]);
+    find_operators(extension);
 }
 
 /* The entry of kSubstitutes for numeric's function fn that this database can replace, or -1. */
@@ -298,6 +391,8 @@ bool substitutes_ready() {
     if (cache.state != Cache::Valid) {
         if (!cache.callback_registered) {
             CacheRegisterSyscacheCallback(PROCOID, forget_substitutes, Datum(0));
+            CacheRegisterSyscacheCallback(OPEROID, forget_substitutes, Datum(0));
+            CacheRegisterSyscacheCallback(AMOPOPID, forget_substitutes, Datum(0));
             cache.callback_registered = true;
         }
         cache.state = Cache::Building;
@@ -308,7 +403,7 @@ bool substitutes_ready() {
     for (const Found& f : cache.found)
         if (OidIsValid(f.fast_fn))
             return true;
-    return false;   // (fastnumeric_sum_product needs our sum and multiplications)
+    return OidIsValid(cache.ops.fast_btree);   // (fastnumeric_sum_product needs our sum and multiplications)
 }
 
 Oid substitute_for(Oid fn, bool aggregate, bool* relabel_window_args) {
@@ -338,6 +433,26 @@ Oid our_sum() { return cache.found[kSumEntry].fast_fn; }
 
 Oid sum_product_function(int factors) {
     return factors >= 2 && factors <= kMaxFusedFactors ? cache.sum_product[factors] : InvalidOid;
+}
+
+Oid substitute_operator(Oid opno, Oid* code) {
+    for (int i = 0; i < kOperators; ++i)
+        if (OidIsValid(cache.ops.fast_op[i]) && cache.ops.numeric_op[i] == opno) {
+            *code = cache.ops.fast_code[i];
+            return cache.ops.fast_op[i];
+        }
+    return InvalidOid;
+}
+
+Oid substitute_merge_family(Oid opfamily) {
+    const Operators& ops = cache.ops;
+    return OidIsValid(ops.fast_btree) && (opfamily == ops.numeric_btree || opfamily == ops.fast_btree)
+               ? ops.fast_btree : InvalidOid;
+}
+
+Oid substitute_hash_function(Oid fn) {
+    const Operators& ops = cache.ops;
+    return OidIsValid(ops.fast_hash_fn) && fn == ops.numeric_hash_fn ? ops.fast_hash_fn : InvalidOid;
 }
 
 }  // namespace fastnumeric

@@ -29,4 +29,15 @@ Oid our_sum();
 /* fastnumeric_sum_product of that many factors, or InvalidOid (needs our sum and our *). */
 Oid sum_product_function(int factors);
 
+/* Ours for numeric's = < or > (what sort, grouping, hash and merge support is found through),
+   or InvalidOid; *code: the function ours calls. */
+Oid substitute_operator(Oid opno, Oid* code);
+
+/* Our btree family for a merge clause of numeric's = ordered in opfamily (numeric's, or ours,
+   which lists numeric's operators too), or InvalidOid. */
+Oid substitute_merge_family(Oid opfamily);
+
+/* Ours for numeric's hash support function (a hashed = ANY keeps it), or InvalidOid. */
+Oid substitute_hash_function(Oid fn);
+
 }  // namespace fastnumeric

@@ -33,6 +33,21 @@ CREATE TABLE pairs AS
     FROM pair_ids p JOIN vals va ON va.id = p.a_id JOIN vals vb ON vb.id = p.b_id;
 CREATE INDEX ON pairs (id);
 ANALYZE pairs;
+-- Keys for sorting, grouping, hashing and joins: the safe pairs' values, and c, a value of few
+-- distinct ones written at one, two and three scales (2, 2.0, 2.00: equal keys that print
+-- differently, so that an order among ties shows); indexed for merge joins, Memoize and
+-- Incremental Sort, and a partitioned copy for Merge Append.
+CREATE TABLE keyed AS
+    SELECT id, g, a, b, round(((id * 7) % 41)::numeric / 4, id % 3) AS c FROM pairs WHERE NOT risky;
+CREATE INDEX ON keyed (a);
+CREATE INDEX ON keyed (c);
+ANALYZE keyed;
+CREATE TABLE keyed_parts (id int, g int, a numeric, b numeric, c numeric) PARTITION BY RANGE (g);
+CREATE TABLE keyed_low PARTITION OF keyed_parts FOR VALUES FROM (MINVALUE) TO (48);
+CREATE TABLE keyed_high PARTITION OF keyed_parts FOR VALUES FROM (48) TO (MAXVALUE);
+INSERT INTO keyed_parts SELECT * FROM keyed;
+CREATE INDEX ON keyed_parts (c);
+ANALYZE keyed_parts;
 SELECT 'INFO', 'values', count(*), count(x), count(*) FILTER (WHERE x = 'NaN' OR x IN ('Infinity', '-Infinity'))
 FROM vals;
 SELECT 'INFO', 'pairs', count(*), count(*) FILTER (WHERE risky), count(*) FILTER (WHERE a IS NULL OR b IS NULL)
@@ -56,11 +71,12 @@ BEGIN
 END
 $$;
 
--- compare(label, query, expect, settings, parallel): query returns (k text, v text, b bytea,
--- s int); runs it with the setting off, then on, and returns CHECK and BAD rows.  expect:
--- fastnumeric functions the accelerated run must call, or aggregates its plan must name.
+-- compare(label, query, expect, settings, parallel, maxbad, shape): query returns (k text,
+-- v text, b bytea, s int); runs it with the setting off, then on, and returns CHECK and BAD
+-- rows.  expect: fastnumeric functions the accelerated run must call, or aggregates its plan
+-- must name; shape: a regular expression the accelerated plan (EXPLAIN VERBOSE) must match.
 CREATE FUNCTION pg_temp.compare(label text, query text, expect text[], settings text[] DEFAULT '{}',
-                                parallel bool DEFAULT false, maxbad int DEFAULT 5)
+                                parallel bool DEFAULT false, maxbad int DEFAULT 5, shape text DEFAULT NULL)
 RETURNS TABLE (tag text, f1 text, f2 text, f3 text, f4 text) LANGUAGE plpgsql AS $$
 DECLARE
     setting text;
@@ -130,6 +146,15 @@ BEGIN
         f3 := (plan ~ 'Partial (Hash|Group)?Aggregate' AND plan ~ 'Gather')::int;
         f4 := (NOT (plan ~ 'Partial (Hash|Group)?Aggregate' AND plan ~ 'Gather'))::int;
         RETURN NEXT;
+    END IF;
+    IF shape IS NOT NULL THEN
+        tag := 'CHECK'; f1 := label; f2 := 'plan-shape';
+        f3 := (plan ~ shape)::int; f4 := (NOT plan ~ shape)::int;
+        RETURN NEXT;
+        IF NOT plan ~ shape THEN
+            tag := 'NOTE'; f1 := label; f2 := 'the plan does not match ' || shape || E':\n' || plan;
+            f3 := ''; f4 := ''; RETURN NEXT;
+        END IF;
     END IF;
     tag := 'INFO'; f1 := label;
     f2 := 'called: ' || coalesce(nullif(array_to_string(called, ' '), ''), 'none')

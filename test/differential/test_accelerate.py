@@ -24,6 +24,16 @@ frames; parallel whole-table, sorted and hashed grouped aggregates; a hash join 
 keys; a correlated subplan and an InitPlan; a hashed subplan; a sort by a computed key;
 INSERT/UPDATE/ON CONFLICT/DELETE with RETURNING; and the risky pairs (+, -, *, and sums over
 huge values) with SQLSTATE and message.  Each workload is its own check group.
+
+The keys workloads sort, group, hash and join the safe values and a column of equal values
+written at several scales (2, 2.0, 2.00), whose text tells ties apart; each row's key is its
+position in the output, so the order must be the same too: of the ties a sort leaves, of a
+hash table's groups (which follows the hash values), of a join's matches.  Their plans must have
+the node kind they test (and, where EXPLAIN shows it, fastnumeric's operator): Sort, top-N and
+Incremental Sort, Gather Merge, Merge Append, sorted and hashed Agg (spilling too), grouping
+sets, Group, Unique, sorted and hashed SetOp, Recursive Union, WindowAgg partitions and peers,
+FETCH ... WITH TIES, Memoize, hash joins (in batches too) and merge joins, inner and full,
+hashed subplans, count(DISTINCT), ORDER BY in aggregates and ordered-set aggregates.
 """
 
 import decimal
@@ -75,7 +85,7 @@ def generate(seed, count):
         pairs.append((a, b, neg, risky))
     return values, pairs
 
-# (label, query, expected functions or aggregates, settings, parallel)
+# (label, query, expected functions or aggregates, settings, parallel[, plan shape])
 WORKLOADS = [
     ("operators", """
         SELECT p.id || ' ' || o.op AS k, o.x::text AS v, o.x::bytea AS b, pg_column_size(o.x) AS s
@@ -176,6 +186,89 @@ WORKLOADS += [
     ("risky", "SELECT * FROM pg_temp.caught()", ["fastnumeric_add", "fastnumeric_mul"], [], False),
 ]
 
+# The rows of a query numbered in the order they come out.  (Comparators, sort support and hash
+# functions are called outside expressions, uncounted by track_functions: the plans show ours.)
+ORDERED = """
+        SELECT (row_number() OVER ())::text AS k, q::text AS v, NULL::bytea AS b, NULL::int AS s
+        FROM (%s) q"""
+NO_JOINS = ["enable_mergejoin=off", "enable_nestloop=off"]
+NO_HASH = ["enable_hashjoin=off", "enable_nestloop=off"]
+OURS = r"OPERATOR\(\w+\.%s\)"   # our operator, which does not resolve from numeric arguments
+WORKLOADS += [
+    ("keys-sort", ORDERED % "SELECT c, a, id FROM keyed ORDER BY c, a DESC NULLS FIRST", [],
+     ["enable_indexscan=off"], False, r"Sort Key: keyed\.c USING <, keyed\.a USING >\n"),
+    ("keys-sort-ties", ORDERED % "SELECT c FROM keyed ORDER BY c", [], ["enable_indexscan=off"], False,
+     r"Sort Key: keyed\.c USING <"),
+    ("keys-top-n", ORDERED % "SELECT c, a FROM keyed ORDER BY c DESC, a LIMIT 700", [],
+     ["enable_indexscan=off"], False, r"Sort Key: keyed\.c USING >, keyed\.a USING <"),
+    ("keys-incremental-sort", ORDERED % "SELECT a, c, id FROM keyed ORDER BY a, c", [],
+     ["enable_seqscan=off", "enable_bitmapscan=off", "enable_sort=off"], False,
+     r"Incremental Sort\s+Output: [^\n]*\s+Sort Key: keyed\.a USING <, keyed\.c USING <\s+Presorted Key: keyed\.a"),
+    ("keys-gather-merge", ORDERED % "SELECT c, a, id FROM keyed ORDER BY c, id", [],
+     PARALLEL + ["enable_indexscan=off"], False, r"Gather Merge(.|\n)*Sort Key: keyed\.c USING <"),
+    ("keys-merge-append", ORDERED % "SELECT c, id FROM keyed_parts ORDER BY c", [],
+     ["enable_sort=off", "enable_seqscan=off", "enable_bitmapscan=off"], False,
+     r"Merge Append\s+Sort Key: keyed_parts\.c USING <"),
+    ("keys-agg-sorted", ORDERED % "SELECT c, count(*), min(id) FROM keyed GROUP BY c ORDER BY c", [],
+     ["enable_hashagg=off", "enable_indexscan=off"], False, r"GroupAggregate(.|\n)*Sort Key: keyed\.c USING <"),
+    ("keys-agg-hashed", ORDERED % "SELECT c, count(*), min(id) FROM keyed GROUP BY c", [],
+     ["enable_sort=off"], False, r"HashAggregate"),
+    ("keys-agg-hashed-many", ORDERED % "SELECT a, count(*), max(id) FROM keyed GROUP BY a", [],
+     ["enable_sort=off"], False, r"HashAggregate"),
+    ("keys-agg-hashed-spill", ORDERED % "SELECT a, count(*), max(id) FROM keyed GROUP BY a", [],
+     ["enable_sort=off", "enable_indexscan=off", "work_mem=64kB"], False, r"HashAggregate"),
+    ("keys-grouping-sets-sorted", ORDERED % """
+        SELECT c, g % 3 AS h, count(*), min(id) FROM keyed GROUP BY ROLLUP (c, g % 3), ROLLUP (a)""",
+     [], ["enable_hashagg=off", "enable_indexscan=off"], False, r"GroupAggregate(.|\n)*Sort Key: keyed\.a USING <"),
+    ("keys-grouping-sets-hashed", ORDERED % """
+        SELECT c, a, count(*), min(id) FROM keyed GROUP BY GROUPING SETS ((c), (a), (c, b))""",
+     [], ["enable_sort=off"], False, r"HashAggregate|MixedAggregate"),
+    ("keys-group", ORDERED % "SELECT c FROM keyed GROUP BY c ORDER BY c", [],
+     ["enable_hashagg=off", "enable_indexscan=off"], False, r"(?n)^ *(->  )?Group$"),
+    ("keys-unique", ORDERED % "SELECT DISTINCT c, a FROM keyed ORDER BY c, a", [],
+     ["enable_hashagg=off", "enable_indexscan=off"], False, r"Unique"),
+    ("keys-setop-hashed", ORDERED % """
+        SELECT c FROM keyed WHERE id % 2 = 0 INTERSECT SELECT c FROM keyed WHERE id % 3 = 0""", [],
+     ["enable_sort=off"], False, r"HashSetOp"),
+    ("keys-setop-sorted", ORDERED % """
+        SELECT a, c FROM keyed WHERE id % 2 = 0 EXCEPT ALL SELECT b, c FROM keyed WHERE id % 3 = 0""",
+     [], ["enable_hashagg=off"], False, r"SetOp"),
+    ("keys-recursive-union", ORDERED % """
+        WITH RECURSIVE r(x) AS (SELECT c FROM keyed WHERE id < 400
+                                UNION SELECT round(x / 2, 1) FROM r WHERE x > 0.1)
+        SELECT x FROM r""", [], [], False, r"Recursive Union"),
+    ("keys-window", ORDERED % """
+        SELECT id, c, a, rank() OVER (PARTITION BY c ORDER BY a), count(*) OVER (ORDER BY c),
+               first_value(id) OVER (PARTITION BY a ORDER BY c, id) FROM keyed""", [],
+     ["enable_indexscan=off"], False, r"WindowAgg(.|\n)*Sort Key: keyed\.c USING <"),
+    ("keys-with-ties", ORDERED % "SELECT c, a FROM keyed ORDER BY c FETCH FIRST 300 ROWS WITH TIES", [],
+     ["enable_indexscan=off"], False, r"Limit(.|\n)*Sort Key: keyed\.c USING <"),
+    ("keys-memoize", ORDERED % """
+        SELECT o.id, i.id, i.a FROM keyed o JOIN keyed i ON i.a = o.c WHERE o.id % 4 = 0""", [],
+     ["enable_hashjoin=off", "enable_mergejoin=off", "enable_bitmapscan=off", "enable_material=off"],
+     False, r"Memoize"),
+    ("keys-hash-join", ORDERED % "SELECT x.id, y.id, y.a FROM keyed x JOIN keyed y ON x.c = y.a", [],
+     NO_JOINS, False, r"Hash Join"),
+    ("keys-hash-join-batches", ORDERED % "SELECT x.id, y.id, x.b FROM keyed x JOIN keyed y ON x.a = y.b", [],
+     NO_JOINS + ["work_mem=64kB"], False, r"Hash Join"),
+    ("keys-hash-full-join", ORDERED % "SELECT x.id, y.id FROM keyed x FULL JOIN keyed y ON x.a = y.b", [],
+     NO_JOINS, False, r"Hash Full Join"),
+    ("keys-merge-join", ORDERED % "SELECT x.id, y.id, y.a FROM keyed x JOIN keyed y ON x.c = y.a", [],
+     NO_HASH + ["enable_indexscan=off"], False, r"Merge Cond: \(\w+\.\w+ " + OURS % "=" + r" \w+\.\w+\)"),
+    ("keys-merge-full-join", ORDERED % "SELECT x.id, y.id FROM keyed x FULL JOIN keyed y ON x.a = y.b", [],
+     NO_HASH + ["enable_indexscan=off"], False, r"Merge Full Join(.|\n)*" + OURS % "="),
+    ("keys-hashed-subplan", ORDERED % """
+        SELECT id, c IN (SELECT a FROM keyed WHERE id % 3 = 0), a NOT IN (SELECT b FROM keyed) FROM keyed""",
+     [], [], False, r"hashed SubPlan"),
+    ("keys-aggregates-ordered", ORDERED % """
+        SELECT g, count(DISTINCT c), count(DISTINCT a), array_agg(c ORDER BY c, id),
+               string_agg(a::text, ' ' ORDER BY a DESC), string_agg(c::text, ' ' ORDER BY c),
+               percentile_disc(0.3) WITHIN GROUP (ORDER BY c), mode() WITHIN GROUP (ORDER BY c),
+               rank(2) WITHIN GROUP (ORDER BY c), dense_rank(2) WITHIN GROUP (ORDER BY c DESC)
+        FROM keyed GROUP BY g ORDER BY g""", [], [], False,
+     r"string_agg\(\(keyed\.c\)::text, ' '::text ORDER BY keyed\.c USING " + OURS % "<"),
+]
+
 
 def sql_array(items):
     return "ARRAY[%s]::text[]" % ", ".join("'%s'" % i.replace("'", "''") for i in items)
@@ -187,11 +280,12 @@ def script(values, pairs):
     data += copy_data("pair_ids", ("%d\t%d\t%d\t%s\t%s\n" % (i, a, b, "t" if neg else "f", "t" if risky else "f")
                                    for i, (a, b, neg, risky) in enumerate(pairs, 1)))
     parts = [splice(SQL.read_text(encoding="utf-8"), {"DATA": data})]
-    for label, query, expect, settings, parallel in WORKLOADS:
+    for label, query, expect, settings, parallel, *shape in WORKLOADS:
         parts.append("SELECT 'PHASE', '%s';\n" % label)
-        parts.append("SELECT * FROM pg_temp.compare('%s', $workload$%s$workload$, %s, %s, %s, :maxbad);\n"
+        parts.append("SELECT * FROM pg_temp.compare('%s', $workload$%s$workload$, %s, %s, %s, :maxbad, %s);\n"
                      % (label, query, sql_array(expect), sql_array(settings),
-                        "true" if parallel else "false"))
+                        "true" if parallel else "false",
+                        "$shape$%s$shape$" % shape[0] if shape else "NULL"))
     parts.append("SELECT 'PHASE', 'done';\nRESET search_path;\nDROP SCHEMA :\"schema\" CASCADE;\n")
     return "".join(parts)
 

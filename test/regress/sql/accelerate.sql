@@ -59,6 +59,8 @@ BEGIN
     RETURN rows;
 END
 $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/first_difference.sql
 -- acc_same(query): runs query with the setting off, then on, and compares the rows (queries
 -- select each numeric's datum bytes too, value::bytea).  Says which of fastnumeric's functions
 -- each run called and which aggregates and functions the accelerated plan names (EXPLAIN
@@ -85,20 +87,14 @@ BEGIN
         named := named || ARRAY(SELECT coalesce(m[1], m[2]) FROM regexp_matches(line,
                  'public\.(\w+)\(|(\w+)\(\([^()]*\)::fastnumeric\)', 'g') m);
     END LOOP;
-    IF plain IS DISTINCT FROM accelerated THEN
-        FOR i IN 1 .. greatest(cardinality(plain), cardinality(accelerated)) LOOP
-            IF plain[i] IS DISTINCT FROM accelerated[i] THEN
-                RETURN 'DIFFERENT at row ' || i || ': numeric ' || coalesce(plain[i], '(none)')
-                       || ', accelerated ' || coalesce(accelerated[i], '(none)');
-            END IF;
-        END LOOP;
+    IF first_difference(plain, accelerated) IS NOT NULL THEN
+        RETURN first_difference(plain, accelerated);
     END IF;
     RETURN format('same, %s rows; called %s; named %s', coalesce(cardinality(plain), 0),
                   acc_called(t1, acc_calls()),
                   coalesce((SELECT string_agg(DISTINCT n, ' ') FROM unnest(named) n), 'none'));
 END
 $$;
-\getenv abs_srcdir PG_ABS_SRCDIR
 \i :abs_srcdir/sql/helpers/outcome.sql
 -- acc_outcome(stmt): outcome(stmt) with the setting off and on, side by side
 CREATE FUNCTION acc_outcome(stmt text, OUT numeric_outcome text, OUT accelerated text)
@@ -298,8 +294,10 @@ SELECT regexp_replace(pg_get_viewdef('acc_v'), 'acc_t\.', '', 'g') AS stored_que
 RESET fastnumeric.accelerate_numeric;
 DROP VIEW acc_v;
 
--- 8. What stays numeric's: sorting, grouping, hashing and index conditions, which the executor
--- takes from numeric's operator classes
+-- 8. What stays numeric's: index conditions, which the access method takes from numeric's
+-- operator class.  (Sorts, DISTINCT and grouping run on fastnumeric's operators, whose
+-- comparators and equality are called outside expressions: track_functions counts none of
+-- them; accelerate_keys shows them.)
 CREATE INDEX acc_t_a ON acc_t (a);
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
@@ -356,4 +354,5 @@ DROP FUNCTION acc_called(jsonb, jsonb);
 DROP FUNCTION acc_calls();
 DROP TABLE acc_t;
 DROP FUNCTION outcome(text);
+DROP FUNCTION first_difference(text[], text[]);
 DROP CAST (numeric AS bytea);
