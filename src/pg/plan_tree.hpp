@@ -21,6 +21,7 @@ struct PlanChanges {
     int calls;
     int aggregates;
     int sums_of_products;
+    int programs;   // expression programs, aggregates of them included
 };
 
 inline void record_function(PlanChanges* changes, Oid fn) {

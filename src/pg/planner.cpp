@@ -4,8 +4,9 @@
  * Before planning, fastnumeric's compared constants are prepared for numeric's estimates
  * (estimates.cpp); then the previous hook or the standard planner plans; then the passes rewrite
  * the finished plan in place: the accelerator (fastnumeric.accelerate_numeric, accelerator.cpp)
- * and the sums of products (fastnumeric.sum_products, sum_products.cpp), in that order, since
- * the second fuses what the first has made ours.  A plan records each function it received, so
+ * the sums of products (fastnumeric.sum_products) and the expression programs
+ * (fastnumeric.expression_programs, both in sum_products.cpp), in that order, since the later
+ * ones fuse what the accelerator has made ours.  A plan records each function it received, so
  * dropping or altering one replans cached plans.
  */
 #include "pg/planner.hpp"
@@ -53,20 +54,23 @@ PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cur
     // without the accelerator, only an aggregate can change, and the substitutes (a few dozen
     // catalog lookups, once per backend) are not looked up for plans without one
     const bool fuse = sum_products && statement_has(stmt, is_agg);
-    if (!(accelerate_numeric || fuse) || !substitutes_ready())
+    if (!(accelerate_numeric || fuse || expression_programs) || !substitutes_ready())
         return stmt;
     PlanChanges changes{};
     if (accelerate_numeric)
         accelerate_plan(stmt, &changes);
     if (fuse)
         fuse_sums_of_products(stmt, &changes);
+    if (expression_programs)
+        fuse_expression_programs(stmt, &changes);
     if (changes.functions == NIL)
         return stmt;
     add_invalidations(stmt, changes);
     ereport(DEBUG1, (errmsg_internal("fastnumeric: in this plan %d numeric operator or function calls and "
                                      "%d numeric aggregates run on fastnumeric's functions, %d sums of "
-                                     "products on fastnumeric_sum_product",
-                                     changes.calls, changes.aggregates, changes.sums_of_products)));
+                                     "products on fastnumeric_sum_product, %d expression programs",
+                                     changes.calls, changes.aggregates, changes.sums_of_products,
+                                     changes.programs)));
     list_free(changes.functions);
     return stmt;
 }
