@@ -183,6 +183,11 @@ __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) 
     SumAccum* s = state_arg(fcinfo, 0);
     for (int i = 1; i <= factors; ++i)
         if (PG_ARGISNULL(i)) {
+            // a NULL product, which sum skips; but the multiplications before the NULL factor
+            // run, as the plan's would, and raise what they raise: (a * b) * NULL
+            Datum product = PG_GETARG_DATUM(1);
+            for (int j = 2; j < i; ++j)
+                product = DirectFunctionCall2(fastnumeric_mul, product, PG_GETARG_DATUM(j));
             if (s == nullptr)
                 PG_RETURN_NULL();
             PG_RETURN_POINTER(s);
