@@ -132,14 +132,15 @@ bool shares_state(const Aggref* aggref, List* aggrefs) {
 }
 
 bool is_program_operand(Node* node);
+bool is_program(Node* node);
 
-/* With expression programs, only products of operands: the programs take the rest whole. */
-bool factors_wanted(Node* const factors[], int n) {
+/* With expression programs, a product of other than operands is theirs when they can take it whole. */
+bool factors_wanted(const Aggref* aggref, Node* const factors[], int n) {
     if (!expression_programs)
         return true;
     for (int i = 0; i < n; ++i)
         if (!is_program_operand(factors[i]))
-            return false;
+            return !is_program(reinterpret_cast<Node*>(linitial_node(TargetEntry, aggref->args)->expr));
     return true;
 }
 
@@ -153,7 +154,7 @@ void fuse_node(Plan* agg, PlanChanges* changes) {
         Aggref* aggref = static_cast<Aggref*>(lfirst(lc));
         Node* factors[kMaxFusedFactors];
         const int n = product_factors(aggref, factors);
-        if (n == 0 || shares_state(aggref, aggrefs) || !factors_wanted(factors, n))
+        if (n == 0 || shares_state(aggref, aggrefs) || !factors_wanted(aggref, factors, n))
             continue;
         List* args = NIL;
         List* types = NIL;
@@ -341,6 +342,11 @@ bool build_program(Node* node, ProgramBuilder* b) {
 bool program_of(Node* node, int operators, ProgramBuilder* b) {
     *b = ProgramBuilder{};
     return build_program(node, b) && b->operators >= operators && expr_program_valid(b->program);
+}
+
+bool is_program(Node* node) {
+    ProgramBuilder b;
+    return program_of(node, 1, &b);
 }
 
 /* The program's text and operands as arguments. */
