@@ -259,97 +259,60 @@ bool parse_expr_program(const char* text, ExprProgram* out) {
 
 namespace {
 
-/*
- * expr_eval_small in int64, for when every value stays there (rates, quantities, money and
- * their products of a few factors: TPC-H Q1's reach 10^17): 64-bit adds and multiplies with
- * overflow checks of one instruction each, and a Slot of 16 bytes.  False on any overflow or
- * operand it does not take; then expr_eval_wide decides.  It took arith_series' a + b + '17' + c
- * from 309 to about 100 instructions a row (callgrind).
- */
-bool expr_eval_narrow(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
-    struct Slot {
-        int64_t value;
-        int32_t low;
-        int32_t dscale;
-    };
-    Slot stack[kMaxExprDepth];
-    Slot* top = stack;
-    for (const ExprStep *s = p.steps, *const end = p.steps + p.nsteps; s != end; ++s) {
-        switch (s->op) {
-        case ExprOp::Operand: {
-            const ExprOperand& o = operands[s->operand];
-            if (o.len - 2 > 2 * kSmallShortGroups)
-                return false;
-            const uint16_t h = load_u16(o.body);
-            if ((h & kSignMask) != kShort)
-                return false;
-            const int n = static_cast<int>((o.len - 2) / 2);
-            const int64_t d = static_cast<int64_t>(small_short_digits(o.body + 2, n));
-            top->value = (h & kShortSignBit) != 0 ? -d : d;
-            top->low = short_weight(h) - n + 1;
-            top->dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
-            ++top;
-            break;
-        }
-        case ExprOp::Negate:
-            top[-1].value = -top[-1].value;   // (|values| < 2^63: no overflow)
-            break;
-        case ExprOp::Multiply: {
-            Slot& x = top[-2];
-            const Slot& y = top[-1];
-            if (__builtin_mul_overflow(x.value, y.value, &x.value) || x.value == INT64_MIN)
-                return false;
-            x.low += y.low;
-            x.dscale += y.dscale;
-            --top;
-            break;
-        }
-        case ExprOp::Add:
-        case ExprOp::Subtract: {
-            Slot& x = top[-2];
-            const Slot& y = top[-1];
-            int64_t a = x.value, b = y.value;
-            if (__builtin_expect(x.low != y.low, 0)) {
-                if (a == 0) {
-                    x.low = y.low;
-                } else if (b != 0) {
-                    const int k = x.low > y.low ? x.low - y.low : y.low - x.low;
-                    if (k >= kInt64Groups ||
-                        __builtin_mul_overflow(x.low > y.low ? a : b, static_cast<int64_t>(power_of_base(k)),
-                                               x.low > y.low ? &a : &b))
-                        return false;
-                    if (x.low > y.low)
-                        x.low = y.low;
-                }
-            }
-            if (s->op == ExprOp::Subtract ? __builtin_sub_overflow(a, b, &x.value)
-                                          : __builtin_add_overflow(a, b, &x.value))
-                return false;
-            if (x.value == INT64_MIN)
-                return false;   // (kept negatable)
-            if (y.dscale > x.dscale)
-                x.dscale = y.dscale;
-            --top;
-            break;
-        }
-        }
-    }
-    *out = ExactValue{stack[0].value, stack[0].low, stack[0].dscale};
+/* A small short operand's signed digits, lowest group and dscale; false for any other. */
+__attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, int64_t* value, int32_t* low,
+                                                        int32_t* dscale) {
+    if (o.len - 2 > 2 * kSmallShortGroups)   // (below 2: wraps around)
+        return false;
+    const uint16_t h = load_u16(o.body);
+    if ((h & kSignMask) != kShort)
+        return false;
+    const int n = static_cast<int>((o.len - 2) / 2);
+    const int64_t d = static_cast<int64_t>(small_short_digits(o.body + 2, n));
+    *value = (h & kShortSignBit) != 0 ? -d : d;
+    *low = short_weight(h) - n + 1;
+    *dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
     return true;
 }
 
 /*
- * expr_eval_small in int128: one pass over the steps with the pending values on a stack of Slots.  Kept lean (callgrind,
- * TPC-H Q1's two programs): a Slot of 24 bytes rather than an ExactValue of 32, an operand's
- * header read once, + and - aligning only the operand of the coarser scale and only when the
- * scales differ (a column and its like mostly share it), no dscale check (short operands have
- * at most 63, so kMaxExprOperands of them stay far below numeric's cap): about half the
- * instructions of the form with a value struct and helpers per step.
+ * The arithmetic of one pass, in int64 or int128: each checked, and no result -2^N (so that
+ * negation cannot overflow).  __builtin_mul_overflow on int128 calls a library routine, so
+ * int128 products of two int64 values take one 64 x 64 -> 128 multiplication (multiplied).
  */
-bool expr_eval_wide(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
+template <typename Int>
+struct Checked;
+
+template <>
+struct Checked<int64_t> {
+    static bool ok(int64_t x) { return x != INT64_MIN; }
+    static bool mul(int64_t x, int64_t y, int64_t* out) { return !__builtin_mul_overflow(x, y, out) && ok(*out); }
+    static bool scale(int64_t x, int k, int64_t* out) {
+        return k < kInt64Groups && mul(x, static_cast<int64_t>(power_of_base(k)), out);
+    }
+};
+
+template <>
+struct Checked<int128_t> {
+    static bool ok(int128_t x) { return !is_int128_min(x); }
+    static bool mul(int128_t x, int128_t y, int128_t* out) { return multiplied(x, y, out) && ok(*out); }
+    static bool scale(int128_t x, int k, int128_t* out) { return scaled(x, k, out) && ok(*out); }
+};
+
+/*
+ * expr_eval_small in Int: one pass over the steps with the pending values on a stack.  Kept
+ * lean (callgrind): an operand's header read once, + and - aligning only the operand of the
+ * coarser scale and only when the scales differ (a column and its like mostly share it), no
+ * dscale check (short operands have at most 63, so kMaxExprOperands of them stay far below
+ * numeric's cap).  In int64 first: values stay there for rates, quantities, money and their
+ * products of a few factors (TPC-H Q1's reach 10^17), and its checks are one instruction.
+ */
+template <typename Int>
+bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
     static_assert(kShortDscaleMax * kMaxExprOperands <= kDscaleMax, "no product of short operands is rounded");
+    using C = Checked<Int>;
     struct Slot {
-        int128_a8 value;
+        Int value;
         int32_t low;
         int32_t dscale;
     };
@@ -358,32 +321,21 @@ bool expr_eval_wide(const ExprProgram& p, const ExprOperand* operands, ExactValu
     for (const ExprStep *s = p.steps, *const end = p.steps + p.nsteps; s != end; ++s) {
         switch (s->op) {
         case ExprOp::Operand: {
-            const ExprOperand& o = operands[s->operand];
-            if (o.len - 2 > 2 * kSmallShortGroups)   // (below 2: wraps around)
+            int64_t value;
+            if (!read_operand(operands[s->operand], &value, &top->low, &top->dscale))
                 return false;
-            const uint16_t h = load_u16(o.body);
-            if ((h & kSignMask) != kShort)
-                return false;
-            const int n = static_cast<int>((o.len - 2) / 2);
-            const int64_t d = static_cast<int64_t>(small_short_digits(o.body + 2, n));
-            top->value = (h & kShortSignBit) != 0 ? -d : d;
-            top->low = short_weight(h) - n + 1;
-            top->dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
+            top->value = value;
             ++top;
             break;
         }
         case ExprOp::Negate:
-            if (is_int128_min(top[-1].value))
-                return false;
             top[-1].value = -top[-1].value;
             break;
         case ExprOp::Multiply: {
             Slot& x = top[-2];
             const Slot& y = top[-1];
-            int128_t r;
-            if (!multiplied(x.value, y.value, &r))
+            if (!C::mul(x.value, y.value, &x.value))
                 return false;
-            x.value = r;
             x.low += y.low;
             x.dscale += y.dscale;
             --top;
@@ -393,24 +345,24 @@ bool expr_eval_wide(const ExprProgram& p, const ExprOperand* operands, ExactValu
         case ExprOp::Subtract: {
             Slot& x = top[-2];
             const Slot& y = top[-1];
-            int128_t a = x.value, b = y.value;
+            Int a = x.value, b = y.value;
             if (__builtin_expect(x.low != y.low, 0)) {
                 if (a == 0) {   // zero takes no part in the alignment
                     x.low = y.low;
                 } else if (b != 0) {
                     if (x.low > y.low) {
-                        if (!scaled(a, x.low - y.low, &a))
+                        if (!C::scale(a, x.low - y.low, &a))
                             return false;
                         x.low = y.low;
-                    } else if (!scaled(b, y.low - x.low, &b)) {
+                    } else if (!C::scale(b, y.low - x.low, &b)) {
                         return false;
                     }
                 }
             }
-            int128_t r;
-            if (s->op == ExprOp::Subtract ? __builtin_sub_overflow(a, b, &r) : __builtin_add_overflow(a, b, &r))
+            if ((s->op == ExprOp::Subtract ? __builtin_sub_overflow(a, b, &x.value)
+                                           : __builtin_add_overflow(a, b, &x.value)) ||
+                !C::ok(x.value))
                 return false;
-            x.value = r;
             if (y.dscale > x.dscale)
                 x.dscale = y.dscale;
             --top;
@@ -425,7 +377,7 @@ bool expr_eval_wide(const ExprProgram& p, const ExprOperand* operands, ExactValu
 }  // namespace
 
 bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
-    return expr_eval_narrow(p, operands, out) || expr_eval_wide(p, operands, out);
+    return eval_in<int64_t>(p, operands, out) || eval_in<int128_t>(p, operands, out);
 }
 
 FiniteValue exact_finite_value(const ExactValue& v, uint16_t digits[kUint128MaxGroups]) {
