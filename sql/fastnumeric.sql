@@ -572,6 +572,35 @@ CREATE AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric, fastnumeric) 
 COMMENT ON AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric) IS 'sum(a * b) as fastnumeric, without the products'' datums (numeric''s result, exactly)';
 COMMENT ON AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric, fastnumeric) IS 'sum(a * b * c) as fastnumeric, without the products'' datums (numeric''s result, exactly)';
 
+-- Expression programs: fastnumeric_expr('$1 * ($2 - $3)', a, b, c) is a tree of fastnumeric's
+-- + - * and unary - evaluated in one call, with one palloc for its result; fastnumeric_sum_expr
+-- and fastnumeric_avg_expr are sum and avg of such a tree without its datum.  The planner hook
+-- puts them where a plan has such a tree (fastnumeric.expression_programs); the program is a
+-- text constant over the operands that follow it, which must be numeric or fastnumeric.  Not
+-- strict: a NULL operand makes NULL what it feeds, after the rest has raised what it raises,
+-- as the separate operators do.  The aggregates' state, combine, serial and final functions are
+-- sum's and avg's, so partial ones are finished by sum and avg.
+CREATE FUNCTION fastnumeric_expr(pg_catalog.text, VARIADIC pg_catalog."any") RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'an expression of + - * and unary - over fastnumeric (or numeric) operands in one call: the separate operators'' result and errors';
+CREATE FUNCTION fastnumeric_expr_accum(pg_catalog.internal, pg_catalog.text, VARIADIC pg_catalog."any") RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_expr_accum(pg_catalog.internal, pg_catalog.text, VARIADIC pg_catalog."any") IS 'aggregate transition function of fastnumeric_sum_expr and fastnumeric_avg_expr';
+CREATE AGGREGATE fastnumeric_sum_expr(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_expr_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_sum,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    PARALLEL = SAFE);
+CREATE AGGREGATE fastnumeric_avg_expr(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_expr_accum, STYPE = pg_catalog.internal, SSPACE = 128,
+    FINALFUNC = fastnumeric_avg,
+    COMBINEFUNC = fastnumeric_avg_combine,
+    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_sum_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of an expression program (fastnumeric_expr) as fastnumeric, without its datums (numeric''s result, exactly)';
+COMMENT ON AGGREGATE fastnumeric_avg_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of an expression program (fastnumeric_expr) as fastnumeric, without its datums (numeric''s result, exactly)';
+
 -- min and max: the winning datum itself, compared in place; ties keep the later value,
 -- like numeric_smaller/numeric_larger.  The sort operators let min/max use a btree index.
 CREATE FUNCTION fastnumeric_smaller(fastnumeric, fastnumeric) RETURNS fastnumeric

@@ -28,6 +28,7 @@
 \if :{?T} \else \set T numeric_accelerated \endif
 \if :{?Q} \else \set Q sum \endif
 \if :{?W} \else \set W 0 \endif
+\ir tpch_q1_query.sql
 SELECT CASE WHEN :'T' = 'fastnumeric' THEN 'fastnumeric' ELSE 'numeric' END AS coltype,
        :'T' = 'numeric_accelerated' AS accelerated, :'T' <> 'numeric' AS loaded \gset
 SELECT CASE :'Q' WHEN 'sum' THEN format('SELECT sum(x) FROM fnb_agg_%s', :'coltype')
@@ -39,17 +40,7 @@ SELECT CASE :'Q' WHEN 'sum' THEN format('SELECT sum(x) FROM fnb_agg_%s', :'colty
                                             AND CURRENT ROW) AS s FROM fnb_aggw_%s) w', :'coltype')
                  WHEN 'arith' THEN format('SELECT sum(price * qty) FROM fnb_arith_%s', :'coltype')
                  WHEN 'expr' THEN format('SELECT max(price * qty - price * 0.15 + qty + 1) FROM fnb_arith_%s', :'coltype')
-                 WHEN 'q1' THEN format($q$
-    SELECT l_returnflag, l_linestatus, sum(l_quantity) AS sum_qty,
-           sum(l_extendedprice) AS sum_base_price,
-           sum(l_extendedprice * (1 - l_discount)) AS sum_disc_price,
-           sum(l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS sum_charge,
-           avg(l_quantity) AS avg_qty, avg(l_extendedprice) AS avg_price,
-           avg(l_discount) AS avg_disc, count(*) AS count_order
-    FROM fnb_lineitem_%s
-    WHERE l_shipdate <= date '1998-12-01' - interval '90' day
-    GROUP BY l_returnflag, l_linestatus
-    ORDER BY l_returnflag, l_linestatus$q$, :'coltype') END AS query \gset
+                 WHEN 'q1' THEN format(:'q1_template', 'fnb_lineitem_' || :'coltype') END AS query \gset
 SET max_parallel_workers_per_gather = :W;
 SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;

@@ -55,20 +55,14 @@ VACUUM (FREEZE, ANALYZE) fnb_lineitem_numeric, fnb_lineitem_fastnumeric, fnb_lin
 -- Q1's text over fastnumeric must be numeric's, serial and with 2 workers, planned as the timed
 -- sessions plan it (the library loaded: the sums of products run as fastnumeric_sum_product)
 LOAD 'fastnumeric';
+\ir tpch_q1_query.sql
+SELECT set_config('fnb.q1_template', :'q1_template', false) IS NOT NULL AS ok \gset
 CREATE FUNCTION pg_temp.q1_text(tbl text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
     result text;
 BEGIN
-    EXECUTE format($q$
-        SELECT string_agg(r::text, E'\n' ORDER BY l_returnflag, l_linestatus) FROM (
-            SELECT l_returnflag, l_linestatus, sum(l_quantity) AS sum_qty,
-                   sum(l_extendedprice) AS sum_base_price,
-                   sum(l_extendedprice * (1 - l_discount)) AS sum_disc_price,
-                   sum(l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS sum_charge,
-                   avg(l_quantity) AS avg_qty, avg(l_extendedprice) AS avg_price,
-                   avg(l_discount) AS avg_disc, count(*) AS count_order
-            FROM %I WHERE l_shipdate <= date '1998-12-01' - interval '90' day
-            GROUP BY l_returnflag, l_linestatus) r $q$, tbl) INTO result;
+    EXECUTE format('SELECT string_agg(r::text, E''\n'' ORDER BY l_returnflag, l_linestatus) FROM (%s) r',
+                   format(current_setting('fnb.q1_template'), quote_ident(tbl))) INTO result;
     RETURN result;
 END
 $$;

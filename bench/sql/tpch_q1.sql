@@ -24,15 +24,8 @@ SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET jit = :J;
 SET jit_above_cost = 0;
+\ir tpch_q1_query.sql
+SELECT format(:'q1_template', :'tbl') AS q1 \gset
 \timing on
 \echo @bench measure
-SELECT l_returnflag, l_linestatus, sum(l_quantity) AS sum_qty,
-       sum(l_extendedprice) AS sum_base_price,
-       sum(l_extendedprice * (1 - l_discount)) AS sum_disc_price,
-       sum(l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS sum_charge,
-       avg(l_quantity) AS avg_qty, avg(l_extendedprice) AS avg_price,
-       avg(l_discount) AS avg_disc, count(*) AS count_order
-FROM :"tbl"
-WHERE l_shipdate <= date '1998-12-01' - interval '90' day
-GROUP BY l_returnflag, l_linestatus
-ORDER BY l_returnflag, l_linestatus;
+:q1;

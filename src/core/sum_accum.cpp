@@ -255,6 +255,8 @@ void sum_add_product(SumAccum* s, const ShortProduct& p) {
     sum_refresh(s);
 }
 
+void sum_add_zero(SumAccum* s, int dscale) { count_finite_refreshed(s, dscale); }
+
 bool sum_remove(SumAccum* s, const NumericView& v) {
     switch (v.kind) {
     case Kind::NaN: --s->nan_count; return true;

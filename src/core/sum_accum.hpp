@@ -316,6 +316,9 @@ __attribute__((always_inline)) inline bool sum_add_product_expected(SumAccum* s,
 /* sum_add of any short product (small widened to its scale, or big when it does not fit). */
 void sum_add_product(SumAccum* s, const ShortProduct& p);
 
+/* sum_add of zero of this dscale: counted, nothing to add. */
+void sum_add_zero(SumAccum* s, int dscale);
+
 /* numeric's do_numeric_discard: false when the result dscale would be unknown (restart). */
 bool sum_remove(SumAccum* s, const NumericView& v);
 

@@ -9,10 +9,12 @@
  * fastnumeric_sum_product, which the planner hook puts where a plan sums a product
  * (sum_products.cpp), adds the product of its arguments without making the product's datum.
  */
+#include "core/expr_program.hpp"
 #include "core/numeric_order.hpp"
 #include "core/sum_accum.hpp"
 #include "pg/arith.hpp"
 #include "pg/datum.hpp"
+#include "pg/expr_program.hpp"
 #include "pg/sum_products.hpp"
 
 extern "C" {
@@ -181,6 +183,11 @@ __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) 
     SumAccum* s = state_arg(fcinfo, 0);
     for (int i = 1; i <= factors; ++i)
         if (PG_ARGISNULL(i)) {
+            // a NULL product, which sum skips; but the multiplications before the NULL factor
+            // run, as the plan's would, and raise what they raise: (a * b) * NULL
+            Datum product = PG_GETARG_DATUM(1);
+            for (int j = 2; j < i; ++j)
+                product = DirectFunctionCall2(fastnumeric_mul, product, PG_GETARG_DATUM(j));
             if (s == nullptr)
                 PG_RETURN_NULL();
             PG_RETURN_POINTER(s);
@@ -199,12 +206,43 @@ __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) 
     PG_RETURN_POINTER(s);
 }
 
+/*
+ * fastnumeric_expr_accum beyond the one pass: the first row, a NULL result (which sum skips),
+ * a program the one pass declines (its separate operators, with their errors), a result
+ * small cannot take as it is.
+ */
+__attribute__((noinline)) Datum expr_accum_rest(FunctionCallInfo fcinfo) {
+    SumAccum* s = state_arg(fcinfo, 0);
+    const ExprSite* site = expr_site(fcinfo, 2);
+    ExprOperand operands[kMaxExprOperands];
+    ExactValue v;
+    const bool one_pass = expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, &v) &&
+                          static_cast<uint128_t>(v.value) != uint128_t{1} << 127;
+    bool isnull = false;
+    Datum d = Datum(0);
+    if (!one_pass)
+        d = expr_eval_separately(fcinfo, site, &isnull);
+    if (s == nullptr)
+        s = new_state(aggregate_context(fcinfo, "fastnumeric_expr_accum"));
+    if (one_pass && v.value == 0) {
+        sum_add_zero(s, v.dscale);
+    } else if (one_pass) {
+        const bool negative = v.value < 0;
+        sum_add_product(s, ShortProduct{negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value),
+                                        v.low, v.dscale, negative});
+    } else if (!isnull) {
+        sum_add_made_readable(s, d);
+    }
+    PG_RETURN_POINTER(s);
+}
+
 }  // namespace
 
 extern "C" {
 
 PG_FUNCTION_INFO_V1(fastnumeric_avg_accum);
 PG_FUNCTION_INFO_V1(fastnumeric_sum_product_accum);
+PG_FUNCTION_INFO_V1(fastnumeric_expr_accum);
 PG_FUNCTION_INFO_V1(fastnumeric_accum_inv);
 PG_FUNCTION_INFO_V1(fastnumeric_avg_combine);
 PG_FUNCTION_INFO_V1(fastnumeric_avg_serialize);
@@ -237,6 +275,28 @@ Datum fastnumeric_sum_product_accum(PG_FUNCTION_ARGS) {
             PG_RETURN_POINTER(s);
     }
     return sum_product_accum_rest(fcinfo);
+}
+
+/*
+ * Transition of fastnumeric_sum_expr and fastnumeric_avg_expr(program, operands...):
+ * sum(expression) and avg(expression) without the expression's datum; not strict.
+ */
+Datum fastnumeric_expr_accum(PG_FUNCTION_ARGS) {
+    if (likely(!PG_ARGISNULL(0) && fcinfo->flinfo->fn_extra != nullptr)) {
+        SumAccum* s = reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(0));
+        const ExprSite* site = static_cast<const ExprSite*>(fcinfo->flinfo->fn_extra);
+        ExprOperand operands[kMaxExprOperands];
+        ExactValue v;
+        if (likely(expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, &v) &&
+                   v.value != 0)) {
+            const bool negative = v.value < 0;
+            const ShortProduct p{negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value), v.low,
+                                 v.dscale, negative};
+            if (likely((p.magnitude >> 127) == 0 && sum_add_product_expected(s, p)))
+                PG_RETURN_POINTER(s);
+        }
+    }
+    return expr_accum_rest(fcinfo);
 }
 
 /* Inverse transition: NULL asks the window code to restart the frame's aggregate. */

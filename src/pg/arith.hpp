@@ -6,6 +6,9 @@
 #include "pg_compat.hpp"
 
 extern "C" {
-/* fastnumeric * fastnumeric (and either side numeric): numeric_mul's result and errors. */
+/* fastnumeric + - * (either side may be numeric) and unary -: numeric's results and errors. */
+Datum fastnumeric_add(PG_FUNCTION_ARGS);
+Datum fastnumeric_sub(PG_FUNCTION_ARGS);
 Datum fastnumeric_mul(PG_FUNCTION_ARGS);
+Datum fastnumeric_uminus(PG_FUNCTION_ARGS);
 }

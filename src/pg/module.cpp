@@ -15,6 +15,7 @@ namespace fastnumeric {
 bool input_cache_enabled = false;   // off: a compact decimal parses for about what a hit costs
 bool accelerate_numeric = false;
 bool sum_products = true;
+bool expression_programs = true;
 }
 
 extern "C" {
@@ -46,6 +47,15 @@ void _PG_init(void) {
         "fastnumeric.accelerate_numeric, over numeric) run as fastnumeric_sum_product, which gives "
         "the same result exactly.",
         &fastnumeric::sum_products, fastnumeric::sum_products, PGC_USERSET, GUC_EXPLAIN,
+        nullptr, nullptr, nullptr);
+    DefineCustomBoolVariable(
+        "fastnumeric.expression_programs",
+        "Plans evaluate expressions of fastnumeric + - * and unary - in one call.",
+        "Read when a plan is made: a tree of two or more of these operators over columns, constants "
+        "and parameters (fastnumeric's, and numeric's with fastnumeric.accelerate_numeric) runs as "
+        "fastnumeric_expr, and with fastnumeric.sum_products sum and avg of one as "
+        "fastnumeric_sum_expr and fastnumeric_avg_expr, which give the same results and errors.",
+        &fastnumeric::expression_programs, fastnumeric::expression_programs, PGC_USERSET, GUC_EXPLAIN,
         nullptr, nullptr, nullptr);
     fastnumeric::install_planner_hook();
     fastnumeric::install_estimate_hooks();

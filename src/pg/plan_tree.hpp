@@ -22,7 +22,11 @@ struct PlanChanges {
     int calls;
     int aggregates;
     int sums_of_products;
+<<<<<<< HEAD
     int operators;
+=======
+    int programs;   // expression programs, aggregates of them included
+>>>>>>> fused
 };
 
 inline void record_function(PlanChanges* changes, Oid fn) {

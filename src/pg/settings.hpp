@@ -16,4 +16,8 @@ extern bool accelerate_numeric;
    fastnumeric_sum_product (sum_products.cpp). */
 extern bool sum_products;
 
+/* fastnumeric.expression_programs: plans evaluate trees of our + - * and unary - in one call
+   (fastnumeric_expr; sum_products.cpp). */
+extern bool expression_programs;
+
 }  // namespace fastnumeric

@@ -136,9 +136,12 @@ BEGIN
         f3 := ''; f4 := ''; RETURN NEXT;
     END IF;
     FOREACH e IN ARRAY expect LOOP
+        -- an expression program (fastnumeric.expression_programs) runs our + - * in one call
         tag := 'CHECK'; f1 := label; f2 := 'uses-' || e;
-        f3 := (e = ANY (called) OR e = ANY (named))::int;
-        f4 := (NOT (e = ANY (called) OR e = ANY (named)))::int;
+        f3 := (e = ANY (called) OR e = ANY (named) OR
+               (e IN ('fastnumeric_add', 'fastnumeric_sub', 'fastnumeric_mul') AND
+                ('fastnumeric_expr' = ANY (called) OR plan ~ 'fastnumeric_(sum|avg)_expr\(')))::int;
+        f4 := 1 - f3::int;
         RETURN NEXT;
     END LOOP;
     IF parallel THEN

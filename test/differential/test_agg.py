@@ -11,7 +11,7 @@ min/max see the same row order) and compared by text and datum bytes (binary cas
 Each row also has a factor w (rates, integers, NULLs, specials, wide values), for sums of
 products: sum(x * w) and sum(x * (1 - w) * (1 + w)), which the planner hook runs as
 fastnumeric_sum_product, and sum(x * x) beside avg(x * x), which share a transition state and so
-keep sum.
+run together as the expression programs fastnumeric_sum_expr and fastnumeric_avg_expr.
 Checks (one per group or window row, per aggregate):
   plain     Aggregate per group id (LATERAL, empty groups included; those must give NULL)
   sort      GROUP BY with sorting (enable_hashagg off)
@@ -22,7 +22,8 @@ Checks (one per group or window row, per aggregate):
   window    moving frames (ROWS 99 PRECEDING; 2 PRECEDING AND 2 FOLLOWING), a quarter of the rows
             (sum, avg, min, max)
   fused     the serial and the parallel plans run fastnumeric_sum_product for the two sums of
-            products over fastnumeric and for nothing else
+            products over fastnumeric, the shared sum and avg of x * x as programs, and nothing
+            over numeric
 """
 
 import os
@@ -147,6 +148,8 @@ AGG_COLS = ("sum(n) AS n_sum, sum(f) AS f_sum, avg(n) AS n_avg, avg(f) AS f_avg,
 
 # what EXPLAIN VERBOSE must show of AGG_COLS: the two sums of products over fastnumeric fused
 FUSED = ("fastnumeric_sum_product(f, fw)", "fastnumeric_sum_product(f, ('1'::numeric - fw), ('1'::numeric + fw))")
+# sum and avg of f * f share a transition state: both programs, or neither
+SHARED = ("fastnumeric_sum_expr('$1 * $2'::text, f, f)", "fastnumeric_avg_expr('$1 * $2'::text, f, f)")
 
 WIN_COLS = ("sum(n) OVER w AS n_sum, sum(f) OVER w AS f_sum, avg(n) OVER w AS n_avg, "
             "avg(f) OVER w AS f_avg, min(n) OVER w AS n_min, min(f) OVER w AS f_min, "
@@ -250,7 +253,7 @@ def test_aggregates(tally, casts, conn, rng, seed, count, keep, request):
     # the sums of products over fastnumeric run fastnumeric_sum_product, and nothing else does
     for name in ("fused-serial", "fused-parallel"):
         lines = plans.get(name, [])
-        ok = bool(lines) and all(all(f in l for f in FUSED) and "sum((f * f))" in l and
+        ok = bool(lines) and all(all(f in l for f in FUSED + SHARED) and "sum((n * n))" in l and
                                  l.count("fastnumeric_sum_product(") == len(FUSED) for l in lines)
         if tally.check("fused", name, ok, "; ".join(lines) or "no plan"):
             print("  check fused      %-16s ok" % name, flush=True)

@@ -7,6 +7,8 @@
 --
 LOAD 'fastnumeric';
 SHOW fastnumeric.accelerate_numeric;
+-- the operators one by one (expression programs over numeric: expr_programs.sql)
+SET fastnumeric.expression_programs = off;
 
 CREATE CAST (numeric AS bytea) WITHOUT FUNCTION;   -- shows a datum's bytes
 

@@ -166,7 +166,8 @@ SELECT agg_same(sum(f * f), sum(n * n)) AS ff, agg_same(sum(f * (1 - f) * (1 + f
        agg_same(sum(f * n), sum(n * n)) AS fn, agg_same(sum(f * 2) FILTER (WHERE g = 1), sum(n * 2) FILTER (WHERE g = 1)) AS const
 FROM agg_t;
 SELECT g, agg_same(sum(f * (1 - f) * (1 + f)), sum(n * (1 - n) * (1 + n))) AS same FROM agg_t GROUP BY g ORDER BY g;
--- sharing a state with avg, sum keeps its own transition; DISTINCT too
+-- sharing a state with avg: both become expression programs together (with them off, sum keeps
+-- its own transition); DISTINCT is never fused
 EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(f * f), avg(f * f) FROM agg_t;
 SELECT agg_same(sum(f * f), sum(n * n)) AND agg_same(avg(f * f), avg(n * n))
        AND agg_same(sum(DISTINCT f * f), sum(DISTINCT n * n)) AS same FROM agg_t;

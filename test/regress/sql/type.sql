@@ -36,13 +36,15 @@ ORDER BY 1;
 
 -- functions are parallel safe, strict like numeric's (aggregates and their support functions
 -- need not be strict: numeric_avg_accum and friends are not), and immutable, but for the
--- ones that are stable like numeric's because the locale shapes them (money, to_char)
+-- ones that are stable like numeric's because the locale shapes them (money, to_char);
+-- fastnumeric_expr is not strict either: a NULL operand must not keep the rest of its
+-- expression from raising what the separate operators would
 SELECT count(*) AS not_parallel_safe_or_strict
 FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
 WHERE d.refclassid = 'pg_extension'::regclass AND d.classid = 'pg_proc'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'fastnumeric')
   AND (p.proparallel <> 's'
-       OR NOT (p.proisstrict OR p.prokind = 'a' OR p.oid IN (
+       OR NOT (p.proisstrict OR p.prokind = 'a' OR p.proname = 'fastnumeric_expr' OR p.oid IN (
            SELECT unnest(ARRAY[aggtransfn, aggfinalfn, aggcombinefn, aggmtransfn, aggminvtransfn,
                                aggmfinalfn])::oid FROM pg_aggregate)));
 SELECT p.oid::regprocedure AS not_immutable, p.provolatile

@@ -1,0 +1,390 @@
+/*
+ * expr_program.cpp — see expr_program.hpp.
+ */
+#include "core/expr_program.hpp"
+
+#include "core/magnitude.hpp"
+
+namespace fastnumeric {
+namespace {
+
+constexpr int kMaxOperandDigits = 2;   // "$16"
+
+/* Binding strength in the text: + - 1, * 2, unary - 3, an operand 4. */
+int precedence(ExprOp op) {
+    switch (op) {
+    case ExprOp::Add:
+    case ExprOp::Subtract: return 1;
+    case ExprOp::Multiply: return 2;
+    case ExprOp::Negate: return 3;
+    case ExprOp::Operand: break;
+    }
+    return 4;
+}
+
+int arity(ExprOp op) { return op == ExprOp::Operand ? 0 : op == ExprOp::Negate ? 1 : 2; }
+
+/* A bounded writer: `failed` once anything did not fit. */
+struct Writer {
+    char* out;
+    size_t capacity;
+    size_t length;
+    bool failed;
+    void put(char c) {
+        if (length + 1 >= capacity) {
+            failed = true;
+            return;
+        }
+        out[length++] = c;
+    }
+    void put(const char* s) {
+        while (*s != '\0')
+            put(*s++);
+    }
+};
+
+/* The step where the subtree ending at step `end` starts. */
+int subtree_start(const ExprProgram& p, int end) {
+    int need = 1;
+    int i = end;
+    for (; i >= 0; --i) {
+        need += arity(p.steps[i].op) - 1;
+        if (need == 0)
+            break;
+    }
+    return i;
+}
+
+void format_subtree(const ExprProgram& p, int end, Writer* w);
+
+void format_operand(const ExprProgram& p, int end, bool parenthesised, Writer* w) {
+    if (parenthesised)
+        w->put('(');
+    format_subtree(p, end, w);
+    if (parenthesised)
+        w->put(')');
+}
+
+void format_subtree(const ExprProgram& p, int end, Writer* w) {
+    const ExprStep& s = p.steps[end];
+    const int prec = precedence(s.op);
+    switch (s.op) {
+    case ExprOp::Operand: {
+        char digits[kMaxOperandDigits + 2];
+        int n = s.operand + 1, k = 0;
+        char reversed[kMaxOperandDigits + 1];
+        do {
+            reversed[k++] = static_cast<char>('0' + n % 10);
+            n /= 10;
+        } while (n != 0);
+        digits[0] = '$';
+        for (int i = 0; i < k; ++i)
+            digits[1 + i] = reversed[k - 1 - i];
+        digits[1 + k] = '\0';
+        w->put(digits);
+        return;
+    }
+    case ExprOp::Negate: {
+        w->put('-');
+        const int child = end - 1;
+        format_operand(p, child, precedence(p.steps[child].op) <= prec, w);   // -(-$1), not --$1
+        return;
+    }
+    default: {
+        const int right = end - 1;
+        const int left = subtree_start(p, right) - 1;
+        format_operand(p, left, precedence(p.steps[left].op) < prec, w);
+        w->put(s.op == ExprOp::Add ? " + " : s.op == ExprOp::Subtract ? " - " : " * ");
+        format_operand(p, right, precedence(p.steps[right].op) <= prec, w);   // left to right
+        return;
+    }
+    }
+}
+
+/* Recursive descent over the text: expr := term {(+|-) term}; term := unary {* unary};
+   unary := - unary | primary; primary := $n | ( expr ). */
+struct Parser {
+    const char* at;
+    ExprProgram* out;
+    int depth;
+    bool failed;
+
+    void skip_spaces() {
+        while (*at == ' ')
+            ++at;
+    }
+    void emit(ExprOp op, int operand) {
+        if (out->nsteps == kMaxExprSteps) {
+            failed = true;
+            return;
+        }
+        out->steps[out->nsteps++] = ExprStep{op, static_cast<uint8_t>(operand)};
+    }
+    void primary() {
+        skip_spaces();
+        if (*at == '(') {
+            ++at;
+            expr();
+            skip_spaces();
+            if (*at != ')') {
+                failed = true;
+                return;
+            }
+            ++at;
+            return;
+        }
+        if (*at != '$' || at[1] < '1' || at[1] > '9') {
+            failed = true;
+            return;
+        }
+        ++at;
+        int n = 0, k = 0;
+        while (*at >= '0' && *at <= '9' && k <= kMaxOperandDigits) {
+            n = 10 * n + (*at++ - '0');
+            ++k;
+        }
+        if (n < 1 || n > kMaxExprOperands) {
+            failed = true;
+            return;
+        }
+        if (n > out->noperands)
+            out->noperands = n;
+        emit(ExprOp::Operand, n - 1);
+    }
+    void unary() {
+        skip_spaces();
+        if (*at == '-') {
+            ++at;
+            unary();
+            emit(ExprOp::Negate, 0);
+            return;
+        }
+        primary();
+    }
+    void term() {
+        unary();
+        for (skip_spaces(); !failed && *at == '*'; skip_spaces()) {
+            ++at;
+            unary();
+            emit(ExprOp::Multiply, 0);
+        }
+    }
+    void expr() {
+        if (++depth > kMaxExprSteps) {
+            failed = true;
+            return;
+        }
+        term();
+        for (skip_spaces(); !failed && (*at == '+' || *at == '-'); skip_spaces()) {
+            const ExprOp op = *at == '+' ? ExprOp::Add : ExprOp::Subtract;
+            ++at;
+            term();
+            emit(op, 0);
+        }
+        --depth;
+    }
+};
+
+/* -2^127, which has no negation. */
+inline bool is_int128_min(int128_t x) { return static_cast<uint128_t>(x) == uint128_t{1} << 127; }
+
+/*
+ * Whether x is an int64: then a product with another int64 fits int128 as one 64 x 64 -> 128
+ * multiplication, where __builtin_mul_overflow on int128 calls a library routine (Q1's two
+ * programs spent about 350 instructions a row there).
+ */
+inline bool is_int64(int128_t x) { return x == static_cast<int64_t>(x); }
+
+/* x * y, false when it overflows. */
+inline bool multiplied(int128_t x, int128_t y, int128_t* out) {
+    if (__builtin_expect(is_int64(x) && is_int64(y), 1)) {
+        *out = static_cast<int128_t>(static_cast<int64_t>(x)) * static_cast<int64_t>(y);
+        return true;
+    }
+    return !__builtin_mul_overflow(x, y, out);
+}
+
+/* x * 10000^k without overflow, k >= 0. */
+inline bool scaled(int128_t x, int k, int128_t* out) {
+    if (k == 0) {
+        *out = x;
+        return true;
+    }
+    return k < kUint128MaxGroups && multiplied(x, static_cast<int128_t>(power_of_base_128(k)), out);
+}
+
+}  // namespace
+
+bool expr_program_valid(const ExprProgram& p) {
+    if (p.nsteps < 1 || p.nsteps > kMaxExprSteps || p.noperands < 1 || p.noperands > kMaxExprOperands)
+        return false;
+    int depth = 0;
+    for (int i = 0; i < p.nsteps; ++i) {
+        const ExprStep& s = p.steps[i];
+        if (s.op > ExprOp::Negate || (s.op == ExprOp::Operand && s.operand >= p.noperands))
+            return false;
+        depth += 1 - arity(s.op);
+        if (depth < 1 || depth > kMaxExprDepth)
+            return false;
+    }
+    return depth == 1;
+}
+
+int expr_operator_count(const ExprProgram& p) {
+    int n = 0;
+    for (int i = 0; i < p.nsteps; ++i)
+        n += p.steps[i].op != ExprOp::Operand;
+    return n;
+}
+
+int format_expr_program(const ExprProgram& p, char* out, size_t capacity) {
+    if (capacity == 0 || !expr_program_valid(p))
+        return -1;
+    Writer w{out, capacity, 0, false};
+    format_subtree(p, p.nsteps - 1, &w);
+    if (w.failed)
+        return -1;
+    out[w.length] = '\0';
+    return static_cast<int>(w.length);
+}
+
+bool parse_expr_program(const char* text, ExprProgram* out) {
+    out->nsteps = 0;
+    out->noperands = 0;
+    Parser parser{text, out, 0, false};
+    parser.expr();
+    parser.skip_spaces();
+    return !parser.failed && *parser.at == '\0' && expr_program_valid(*out);
+}
+
+namespace {
+
+/* A small short operand's signed digits, lowest group and dscale; false for any other. */
+__attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, int64_t* value, int32_t* low,
+                                                        int32_t* dscale) {
+    if (o.len - 2 > 2 * kSmallShortGroups)   // (below 2: wraps around)
+        return false;
+    const uint16_t h = load_u16(o.body);
+    if ((h & kSignMask) != kShort)
+        return false;
+    const int n = static_cast<int>((o.len - 2) / 2);
+    const int64_t d = static_cast<int64_t>(small_short_digits(o.body + 2, n));
+    *value = (h & kShortSignBit) != 0 ? -d : d;
+    *low = short_weight(h) - n + 1;
+    *dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
+    return true;
+}
+
+/*
+ * The arithmetic of one pass, in int64 or int128: each checked, and no result -2^N (so that
+ * negation cannot overflow).  __builtin_mul_overflow on int128 calls a library routine, so
+ * int128 products of two int64 values take one 64 x 64 -> 128 multiplication (multiplied).
+ */
+template <typename Int>
+struct Checked;
+
+template <>
+struct Checked<int64_t> {
+    static bool ok(int64_t x) { return x != INT64_MIN; }
+    static bool mul(int64_t x, int64_t y, int64_t* out) { return !__builtin_mul_overflow(x, y, out) && ok(*out); }
+    static bool scale(int64_t x, int k, int64_t* out) {
+        return k < kInt64Groups && mul(x, static_cast<int64_t>(power_of_base(k)), out);
+    }
+};
+
+template <>
+struct Checked<int128_t> {
+    static bool ok(int128_t x) { return !is_int128_min(x); }
+    static bool mul(int128_t x, int128_t y, int128_t* out) { return multiplied(x, y, out) && ok(*out); }
+    static bool scale(int128_t x, int k, int128_t* out) { return scaled(x, k, out) && ok(*out); }
+};
+
+/*
+ * expr_eval_small in Int: one pass over the steps with the pending values on a stack.  Kept
+ * lean (callgrind): an operand's header read once, + and - aligning only the operand of the
+ * coarser scale and only when the scales differ (a column and its like mostly share it), no
+ * dscale check (short operands have at most 63, so kMaxExprOperands of them stay far below
+ * numeric's cap).  In int64 first: values stay there for rates, quantities, money and their
+ * products of a few factors (TPC-H Q1's reach 10^17), and its checks are one instruction.
+ */
+template <typename Int>
+bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
+    static_assert(kShortDscaleMax * kMaxExprOperands <= kDscaleMax, "no product of short operands is rounded");
+    using C = Checked<Int>;
+    struct Slot {
+        Int value;
+        int32_t low;
+        int32_t dscale;
+    };
+    Slot stack[kMaxExprDepth];
+    Slot* top = stack;   // past the last pending value
+    for (const ExprStep *s = p.steps, *const end = p.steps + p.nsteps; s != end; ++s) {
+        switch (s->op) {
+        case ExprOp::Operand: {
+            int64_t value;
+            if (!read_operand(operands[s->operand], &value, &top->low, &top->dscale))
+                return false;
+            top->value = value;
+            ++top;
+            break;
+        }
+        case ExprOp::Negate:
+            top[-1].value = -top[-1].value;
+            break;
+        case ExprOp::Multiply: {
+            Slot& x = top[-2];
+            const Slot& y = top[-1];
+            if (!C::mul(x.value, y.value, &x.value))
+                return false;
+            x.low += y.low;
+            x.dscale += y.dscale;
+            --top;
+            break;
+        }
+        case ExprOp::Add:
+        case ExprOp::Subtract: {
+            Slot& x = top[-2];
+            const Slot& y = top[-1];
+            Int a = x.value, b = y.value;
+            if (__builtin_expect(x.low != y.low, 0)) {
+                if (a == 0) {   // zero takes no part in the alignment
+                    x.low = y.low;
+                } else if (b != 0) {
+                    if (x.low > y.low) {
+                        if (!C::scale(a, x.low - y.low, &a))
+                            return false;
+                        x.low = y.low;
+                    } else if (!C::scale(b, y.low - x.low, &b)) {
+                        return false;
+                    }
+                }
+            }
+            if ((s->op == ExprOp::Subtract ? __builtin_sub_overflow(a, b, &x.value)
+                                           : __builtin_add_overflow(a, b, &x.value)) ||
+                !C::ok(x.value))
+                return false;
+            if (y.dscale > x.dscale)
+                x.dscale = y.dscale;
+            --top;
+            break;
+        }
+        }
+    }
+    *out = ExactValue{stack[0].value, stack[0].low, stack[0].dscale};
+    return true;
+}
+
+}  // namespace
+
+bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
+    return eval_in<int64_t>(p, operands, out) || eval_in<int128_t>(p, operands, out);
+}
+
+FiniteValue exact_finite_value(const ExactValue& v, uint16_t digits[kUint128MaxGroups]) {
+    const bool negative = v.value < 0;
+    const uint128_t m = negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value);
+    const int n = write_magnitude_digits(m, digits + kUint128MaxGroups);
+    return stripped(FiniteValue{negative, v.low + n - 1, v.dscale, digits + kUint128MaxGroups - n, n});
+}
+
+}  // namespace fastnumeric

@@ -1,0 +1,154 @@
+/*
+ * expr_program.cpp — fastnumeric_expr(program, operands...): a tree of fastnumeric's + - * and
+ * unary minus in one call, with one palloc for the result (src/core/expr_program.hpp).
+ *
+ * The planner hook (sum_products.cpp) puts it in place of such a tree; the program is a text
+ * constant, `$1 * ($2 - $3)`, over the operands that follow it (columns, constants,
+ * parameters, numeric or fastnumeric).  Small operands are evaluated in one pass; anything
+ * else runs the separate operators in program order, so results and the first error of a row
+ * are theirs.  The aggregate form (fastnumeric_sum_expr, agg.cpp) uses the same site.
+ */
+#include "pg/expr_program.hpp"
+
+#include "core/short_arith.hpp"
+#include "pg/arith.hpp"
+#include "pg/extension.hpp"
+
+extern "C" {
+#include "catalog/pg_type.h"
+#include "fmgr.h"
+#include "nodes/primnodes.h"
+#include "utils/builtins.h"
+}
+
+using namespace fastnumeric;
+
+namespace {
+
+[[noreturn]] __attribute__((noinline, cold)) void invalid_program(const char* why) {
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("invalid fastnumeric expression program"),
+                    errdetail("%s", why)));
+    pg_unreachable();
+}
+
+__attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int first) {
+    FmgrInfo* flinfo = fcinfo->flinfo;
+    if (flinfo == nullptr || flinfo->fn_expr == nullptr)
+        invalid_program("called without an expression");
+    // the same program for every row: a constant (an aggregate's transition function sees its
+    // arguments as the executor's, so the Aggref tells)
+    const Aggref* aggref = first == 2 ? AggGetAggref(fcinfo) : nullptr;
+    const bool constant = aggref != nullptr
+                              ? IsA(linitial_node(TargetEntry, aggref->args)->expr, Const)
+                              : first == 1 && get_fn_expr_arg_stable(flinfo, 0);
+    if (PG_ARGISNULL(first - 1) || !constant || get_fn_expr_argtype(flinfo, first - 1) != TEXTOID)
+        invalid_program("the program must be a text constant");
+    char* source = TextDatumGetCString(PG_GETARG_DATUM(first - 1));
+    ExprSite* site = static_cast<ExprSite*>(MemoryContextAllocZero(flinfo->fn_mcxt, sizeof(ExprSite)));
+    if (!parse_expr_program(source, &site->program))
+        invalid_program("the program must be + - * and unary - over $1 .. $16");
+    if (site->program.noperands != PG_NARGS() - first)
+        invalid_program("the program must name each operand that follows it");
+    const Oid type = fastnumeric_type();
+    for (int i = first; i < PG_NARGS(); ++i) {
+        const Oid t = get_fn_expr_argtype(flinfo, i);
+        if (t != NUMERICOID && (t != type || !OidIsValid(type)))
+            invalid_program("operands must be numeric or fastnumeric");
+    }
+    pfree(source);
+    site->first = first;
+    flinfo->fn_extra = site;
+    return site;
+}
+
+}  // namespace
+
+namespace fastnumeric {
+
+ExprSite* expr_site(FunctionCallInfo fcinfo, int first) {
+    FmgrInfo* flinfo = fcinfo->flinfo;
+    if (likely(flinfo != nullptr && flinfo->fn_extra != nullptr))
+        return static_cast<ExprSite*>(flinfo->fn_extra);
+    return new_expr_site(fcinfo, first);
+}
+
+Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site, bool* isnull) {
+    const ExprProgram& p = site->program;
+    Datum values[kMaxExprDepth];
+    bool nulls[kMaxExprDepth];
+    int depth = 0;
+    for (int i = 0; i < p.nsteps; ++i) {
+        const ExprStep s = p.steps[i];
+        if (s.op == ExprOp::Operand) {
+            const NullableDatum& a = fcinfo->args[site->first + s.operand];
+            values[depth] = a.value;
+            nulls[depth] = a.isnull;
+            ++depth;
+            continue;
+        }
+        if (s.op == ExprOp::Negate) {   // strict, like the operators
+            if (!nulls[depth - 1])
+                values[depth - 1] = DirectFunctionCall1(fastnumeric_uminus, values[depth - 1]);
+            continue;
+        }
+        --depth;
+        if (nulls[depth - 1] || nulls[depth]) {
+            nulls[depth - 1] = true;
+            continue;
+        }
+        PGFunction f = s.op == ExprOp::Add ? fastnumeric_add : s.op == ExprOp::Subtract ? fastnumeric_sub
+                                                                                         : fastnumeric_mul;
+        values[depth - 1] = DirectFunctionCall2(f, values[depth - 1], values[depth]);
+    }
+    *isnull = nulls[0];
+    return values[0];
+}
+
+}  // namespace fastnumeric
+
+namespace {
+
+/* fastnumeric_expr past the narrow result: any other result of the one pass. */
+__attribute__((noinline)) Datum expr_result_datum(const ExactValue& v) {
+    uint16_t digits[kUint128MaxGroups];
+    return finite_datum(exact_finite_value(v, digits));
+}
+
+__attribute__((noinline)) Datum expr_separately(FunctionCallInfo fcinfo, const ExprSite* site) {
+    bool isnull;
+    const Datum d = expr_eval_separately(fcinfo, site, &isnull);
+    if (isnull)
+        PG_RETURN_NULL();
+    return d;
+}
+
+}  // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(fastnumeric_expr);
+
+/* The program's result: one palloc (of 16 bytes when the result has at most four groups). */
+Datum fastnumeric_expr(PG_FUNCTION_ARGS) {
+    const ExprSite* site = expr_site(fcinfo, 1);
+    ExprOperand operands[kMaxExprOperands];
+    ExactValue v;
+    if (unlikely(!expr_operands(fcinfo, site, operands) || !expr_eval_small(site->program, operands, &v)))
+        return expr_separately(fcinfo, site);
+    const bool negative = v.value < 0;
+    const uint128_t m = negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value);
+    if (likely(m - 1 < short_arith_detail::kTenTo16 - 1 && v.dscale <= kShortDscaleMax)) {
+        struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + kNarrowBodyBytes + 2));
+        const int size = short_arith_detail::write_narrow(
+            static_cast<uint64_t>(m), negative ? kShortSignBit : 0u, v.low,
+            static_cast<uint32_t>(v.dscale) << kShortDscaleShift, reinterpret_cast<unsigned char*>(VARDATA(result)));
+        if (likely(size != 0)) {
+            SET_VARSIZE(result, VARHDRSZ + size);
+            return PointerGetDatum(result);
+        }
+        pfree(result);
+    }
+    return expr_result_datum(v);
+}
+
+}  // extern "C"

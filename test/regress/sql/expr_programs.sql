@@ -1,0 +1,82 @@
+-- expression programs (fastnumeric.expression_programs): trees of + - * and unary - in one
+-- call, fastnumeric_expr, and sum/avg of them without datums, fastnumeric_sum_expr/avg_expr;
+-- the same results, bytes and errors as the separate operators and as numeric
+LOAD 'fastnumeric';
+CREATE TABLE ep_t (g int, a fastnumeric(15,2), b fastnumeric(15,2), c fastnumeric, an numeric(15,2), bn numeric(15,2), cn numeric);
+INSERT INTO ep_t SELECT i % 3, x.a, x.b, x.c, x.a, x.b, x.c
+FROM generate_series(1, 30) i,
+     LATERAL (SELECT (i * 12.34 - 100)::fastnumeric(15,2) AS a, ((i % 11) / 100.0)::fastnumeric(15,2) AS b,
+                     CASE i % 10 WHEN 0 THEN NULL WHEN 1 THEN 'NaN' WHEN 2 THEN 'Infinity'
+                                 WHEN 3 THEN '123456789012345678901234567890.5' ELSE (i / 7.0)::fastnumeric END AS c) x;
+CREATE FUNCTION ep_same(fastnumeric, numeric) RETURNS bool LANGUAGE sql IMMUTABLE
+    AS $$ SELECT $1::text IS NOT DISTINCT FROM $2::text $$;
+-- what a plan shows: TPC-H Q1's sums (products of single operations stay
+-- fastnumeric_sum_product), a deeper sum, a chain of +, a filter, an ORDER BY expression
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT g, sum(a * (1 - b)), sum(a * (1 - b) * (1 + b)), sum(a * (1 - b) * (1 + c) - b), max(a + b + '17' + c), avg(-a * b + c)
+FROM ep_t WHERE a * b - c > 0.1 GROUP BY g ORDER BY g;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT a FROM ep_t ORDER BY a - b * 2, a;
+SELECT g, ep_same(sum(a * (1 - b)), sum(an * (1 - bn))) AS s1,
+       ep_same(sum(a * (1 - b) * (1 + c)), sum(an * (1 - bn) * (1 + cn))) AS s2,
+       ep_same(sum(a * (1 - b) * (1 + c) - b), sum(an * (1 - bn) * (1 + cn) - bn)) AS s3,
+       ep_same(max(a + b + '17' + c), max(an + bn + '17' + cn)) AS m,
+       ep_same(avg(-a * b + c), avg(-an * bn + cn)) AS av
+FROM ep_t GROUP BY g ORDER BY g;
+SELECT count(*) AS rows, bool_and(ep_same(a * b - c, an * bn - cn) AND ep_same(-(a - b) * (c + 1), -(an - bn) * (cn + 1))) AS same
+FROM ep_t;
+SELECT array_agg(a ORDER BY a - b * 2, a)::text = array_agg(an ORDER BY an - bn * 2, an)::text AS same_order FROM ep_t;
+-- a tree with something else inside: the rest around it becomes programs of their own
+EXPLAIN (VERBOSE, COSTS OFF) SELECT (a * b - c) * 2 + round(c, 1), a * b + round(c, 1) * a - b FROM ep_t;
+-- the first error of a row: the overflow inside the program before the division after it
+-- (a table, so that the planner folds nothing)
+CREATE TABLE ep_e (x fastnumeric, y fastnumeric, z fastnumeric, n fastnumeric);
+INSERT INTO ep_e VALUES ('9e131071', 2, 0, NULL);
+SELECT x * x * y - 1 / z FROM ep_e;
+SELECT 1 / z + x * x * y FROM ep_e;
+SELECT x * x * y + n FROM ep_e;
+SELECT sum(x * y * n + 1) FROM ep_e;
+SELECT sum(x * y * n) FROM ep_e;
+SELECT sum(y * n * x + 1), avg(n * (x - 1)) FROM ep_e;
+SET fastnumeric.expression_programs = off;
+SELECT sum(x * y * n + 1) FROM ep_e;
+SELECT sum(y * n * x + 1), avg(n * (x - 1)) FROM ep_e;
+RESET fastnumeric.expression_programs;
+DROP TABLE ep_e;
+-- parallel plans: partial programs, finished by sum and avg
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(a * (1 - b) * (1 + c) - b), avg(a - b - c) FROM ep_t;
+SELECT ep_same(sum(a * (1 - b) * (1 + c) - b), sum(an * (1 - bn) * (1 + cn) - bn)) AS s,
+       ep_same(avg(a - b - c), avg(an - bn - cn)) AS av FROM ep_t;
+RESET max_parallel_workers_per_gather;
+RESET min_parallel_table_scan_size;
+RESET parallel_tuple_cost;
+RESET parallel_setup_cost;
+-- parameters of a generic plan
+PREPARE ep_q(fastnumeric, fastnumeric) AS SELECT sum(a * $1 - b * $2), min(a * $1 - b * $2 + c) FROM ep_t;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (VERBOSE, COSTS OFF) EXECUTE ep_q(2, 3);
+EXECUTE ep_q(2, 3);
+EXECUTE ep_q(NULL, 3);
+RESET plan_cache_mode;
+DEALLOCATE ep_q;
+-- over numeric with the accelerator: the same programs, numeric's result type
+SET fastnumeric.accelerate_numeric = on;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(an * (1 - bn) * (1 + cn) - bn), max(an + bn + cn) FROM ep_t WHERE cn < 100;
+SELECT sum(an * (1 - bn) * (1 + cn) - bn) AS s, pg_typeof(max(an + bn + cn)) AS t FROM ep_t WHERE cn < 100;
+RESET fastnumeric.accelerate_numeric;
+-- off: the separate operators
+SET fastnumeric.expression_programs = off;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(a * (1 - b) * (1 + b)), max(a + b + c) FROM ep_t;
+RESET fastnumeric.expression_programs;
+-- direct calls: the program must be a constant over numeric or fastnumeric operands
+SELECT fastnumeric_expr('$1 * ($2 - $3)', 2::fastnumeric, 1::numeric, 0.25::fastnumeric);
+SELECT fastnumeric_expr('$1 + $2', 1, 2);
+SELECT fastnumeric_expr('$1 / $2', 1::fastnumeric, 2::fastnumeric);
+SELECT fastnumeric_expr('$1 + $2', 1::fastnumeric);
+SELECT fastnumeric_expr(p, 1::fastnumeric) FROM (VALUES ('$1')) v(p);
+SELECT fastnumeric_sum_expr('$1 * $2', a, b) = sum(a * b) AS same FROM ep_t;
+DROP TABLE ep_t;
+DROP FUNCTION ep_same(fastnumeric, numeric);

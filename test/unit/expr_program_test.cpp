@@ -1,0 +1,251 @@
+/*
+ * expr_program_test.cpp — expression programs (src/core/expr_program.hpp): the text form both
+ * ways, and expr_eval_small against the separate operators (digit_arith's + - *, the header of
+ * unary minus) applied in program order, on generated trees of depth 1 to 4.
+ */
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bodies.hpp"
+#include "core/digit_arith.hpp"
+#include "core/expr_program.hpp"
+
+using namespace fastnumeric;
+using unit::encode_text;
+using unit::format_body;
+using unit::view;
+
+namespace {
+
+using Body = std::vector<unsigned char>;
+
+ExprProgram parsed(const std::string& text) {
+    ExprProgram p;
+    EXPECT_TRUE(parse_expr_program(text.c_str(), &p)) << text;
+    return p;
+}
+
+std::string formatted(const ExprProgram& p) {
+    char out[512];
+    EXPECT_GE(format_expr_program(p, out, sizeof out), 0);
+    return out;
+}
+
+std::string steps_of(const ExprProgram& p) {
+    std::string s;
+    for (int i = 0; i < p.nsteps; ++i) {
+        const ExprStep& st = p.steps[i];
+        switch (st.op) {
+        case ExprOp::Operand: s += "$" + std::to_string(st.operand + 1) + " "; break;
+        case ExprOp::Add: s += "+ "; break;
+        case ExprOp::Subtract: s += "- "; break;
+        case ExprOp::Multiply: s += "* "; break;
+        case ExprOp::Negate: s += "neg "; break;
+        }
+    }
+    return s;
+}
+
+/* A random tree of depth at most `depth` in postfix, operands numbered as they come. */
+void random_tree(std::mt19937_64& rng, int depth, ExprProgram* p) {
+    const int choice = depth <= 1 ? 0 : static_cast<int>(rng() % 9);
+    if (choice <= 1) {
+        p->steps[p->nsteps++] = ExprStep{ExprOp::Operand, static_cast<uint8_t>(p->noperands++)};
+        return;
+    }
+    if (choice == 2) {
+        random_tree(rng, depth - 1, p);
+        p->steps[p->nsteps++] = ExprStep{ExprOp::Negate, 0};
+        return;
+    }
+    random_tree(rng, depth - 1, p);
+    random_tree(rng, depth - 1, p);
+    const ExprOp ops[] = {ExprOp::Add, ExprOp::Subtract, ExprOp::Multiply};
+    p->steps[p->nsteps++] = ExprStep{ops[rng() % 3], 0};
+}
+
+ExprProgram random_program(std::mt19937_64& rng, int depth) {
+    ExprProgram p{};
+    random_tree(rng, depth, &p);
+    return p;
+}
+
+Body encoded(const FiniteValue& v) {
+    Body out(finite_body_size(v.ndigits, v.dscale, v.weight));
+    encode_finite(out.data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
+    return out;
+}
+
+/* The separate operators in program order: the bytes numeric would produce. */
+Body reference(const ExprProgram& p, const std::vector<Body>& operands) {
+    std::vector<Body> stack;
+    for (int i = 0; i < p.nsteps; ++i) {
+        const ExprStep& s = p.steps[i];
+        if (s.op == ExprOp::Operand) {
+            stack.push_back(operands[s.operand]);
+            continue;
+        }
+        if (s.op == ExprOp::Negate) {
+            Body& x = stack.back();
+            store_u16(x.data(), header_after(SignOp::Negate, load_u16(x.data()), view(x).ndigits));
+            continue;
+        }
+        const Body b = stack.back();
+        stack.pop_back();
+        const Body a = stack.back();
+        stack.pop_back();
+        SmallDigits small;
+        std::vector<uint16_t> scratch(4096);
+        int needed = 0;
+        FiniteValue out;
+        const ArithOp op = s.op == ExprOp::Add ? ArithOp::Add : s.op == ExprOp::Subtract ? ArithOp::Subtract
+                                                                                          : ArithOp::Multiply;
+        EXPECT_EQ(arith_finite(op, view(a), view(b), &small, DigitBuffer{scratch.data(), 4096}, &needed, &out),
+                  ArithStatus::Ok);
+        stack.push_back(encoded(out));
+    }
+    return stack.back();
+}
+
+std::string random_value(std::mt19937_64& rng) {
+    static const char* const fixed[] = {"0", "0.00", "1", "-1", "1.00", "0.05", "0.10", "-0.07", "17",
+                                        "9999", "10000", "99999999", "1e12", "123456789012.3456",
+                                        "0.0001", "0.00000001", "-5e20", "7e30", "0.000000000001",
+                                        "9999999999999999", "-9999999999999999", "1.5e-10"};
+    if (rng() % 3 == 0)
+        return fixed[rng() % (sizeof fixed / sizeof fixed[0])];
+    std::string s = rng() % 2 ? "-" : "";
+    s += std::to_string(rng() % 1000000);
+    const int frac = static_cast<int>(rng() % 5);
+    if (frac > 0) {
+        s += ".";
+        for (int i = 0; i < frac; ++i)
+            s += static_cast<char>('0' + rng() % 10);
+    }
+    return s;
+}
+
+/* "de" + k: d followed by k zeros (encode_text reads plain decimals). */
+std::string expanded(std::string text) {
+    const size_t e = text.find('e');
+    if (e == std::string::npos)
+        return text;
+    const int k = std::stoi(text.substr(e + 1));
+    std::string mantissa = text.substr(0, e);
+    if (k >= 0)
+        return mantissa + std::string(k, '0');
+    bool negative = mantissa[0] == '-';
+    if (negative)
+        mantissa = mantissa.substr(1);
+    const size_t point = mantissa.find('.');
+    std::string digits = point == std::string::npos ? mantissa : mantissa.erase(point, 1);
+    const int int_digits = static_cast<int>(point == std::string::npos ? mantissa.size() : point);
+    const int shift = int_digits + k;
+    std::string out = shift <= 0 ? "0." + std::string(-shift, '0') + digits
+                                 : digits.substr(0, shift) + "." + digits.substr(shift);
+    return (negative ? "-" : "") + out;
+}
+
+}  // namespace
+
+TEST(ExprProgram, TextKnownForms) {
+    EXPECT_EQ(steps_of(parsed("$1 * ($2 - $3)")), "$1 $2 $3 - * ");
+    EXPECT_EQ(steps_of(parsed("$1*($2-$3)*($4+$5)")), "$1 $2 $3 - * $4 $5 + * ");
+    EXPECT_EQ(steps_of(parsed("-$1 * $2")), "$1 neg $2 * ");
+    EXPECT_EQ(steps_of(parsed("$1 - ($2 - $3)")), "$1 $2 $3 - - ");
+    EXPECT_EQ(steps_of(parsed("$1 - $2 - $3")), "$1 $2 - $3 - ");
+    EXPECT_EQ(steps_of(parsed("-(-$1)")), "$1 neg neg ");
+    EXPECT_EQ(steps_of(parsed("$1 + $2 + $3 + $4")), "$1 $2 + $3 + $4 + ");
+    EXPECT_EQ(steps_of(parsed("$12 * $3")), "$12 $3 * ");
+    EXPECT_EQ(formatted(parsed("$1*($2-$3)")), "$1 * ($2 - $3)");
+    EXPECT_EQ(formatted(parsed("(($1))")), "$1");
+    EXPECT_EQ(formatted(parsed("-($1 + $2)")), "-($1 + $2)");
+    EXPECT_EQ(formatted(parsed("$1 * ($2 * $3)")), "$1 * ($2 * $3)");
+    EXPECT_EQ(formatted(parsed("($1 * $2) * $3")), "$1 * $2 * $3");
+    EXPECT_EQ(formatted(parsed("-$1 * -$2")), "-$1 * -$2");
+    ExprProgram p;
+    for (const char* bad : {"", "$0", "$17", "$1 +", "($1", "$1)", "1 + $1", "$1 / $2", "$1 $2", "--", "$ 1",
+                            "$1 + $2x"})
+        EXPECT_FALSE(parse_expr_program(bad, &p)) << bad;
+}
+
+TEST(ExprProgram, TextRoundTrip) {
+    std::mt19937_64 rng(26);
+    for (int i = 0; i < 20000; ++i) {
+        const ExprProgram p = random_program(rng, 1 + static_cast<int>(i % 4));
+        ASSERT_TRUE(expr_program_valid(p));
+        const std::string text = formatted(p);
+        const ExprProgram q = parsed(text);
+        ASSERT_EQ(steps_of(p), steps_of(q)) << text;
+        ASSERT_EQ(q.noperands, p.noperands);
+    }
+}
+
+TEST(ExprProgram, Validity) {
+    ExprProgram p{};
+    EXPECT_FALSE(expr_program_valid(p));
+    p.nsteps = 2;
+    p.noperands = 1;
+    p.steps[0] = ExprStep{ExprOp::Operand, 0};
+    p.steps[1] = ExprStep{ExprOp::Add, 0};   // one value short
+    EXPECT_FALSE(expr_program_valid(p));
+    p.steps[1] = ExprStep{ExprOp::Operand, 1};   // beyond noperands, and two values left
+    EXPECT_FALSE(expr_program_valid(p));
+}
+
+/* Every program the fast path takes gives the separate operators' bytes; most are taken. */
+TEST(ExprProgram, EvalMatchesSeparateOperators) {
+    std::mt19937_64 rng(1998);
+    int taken = 0, total = 0;
+    for (int i = 0; i < 40000; ++i) {
+        const ExprProgram p = random_program(rng, 1 + static_cast<int>(i % 4));
+        std::vector<Body> operands;
+        std::vector<std::string> texts;
+        for (int k = 0; k < p.noperands; ++k) {
+            texts.push_back(random_value(rng));
+            operands.push_back(encode_text(expanded(texts.back())));
+        }
+        std::vector<ExprOperand> views;
+        for (const Body& b : operands)
+            views.push_back(ExprOperand{b.data(), b.size()});
+        ExactValue v;
+        ++total;
+        if (!expr_eval_small(p, views.data(), &v))
+            continue;
+        ++taken;
+        uint16_t digits[kUint128MaxGroups];
+        const Body got = encoded(exact_finite_value(v, digits));
+        const Body want = reference(p, operands);
+        std::string args;
+        for (const std::string& t : texts)
+            args += t + " ";
+        ASSERT_EQ(format_body(got), format_body(want)) << formatted(p) << " over " << args;
+        ASSERT_EQ(got, want) << formatted(p) << " over " << args;
+    }
+    EXPECT_GT(taken, total / 2);
+}
+
+/* Declined: a long header, a special, more than four groups, and int128 overflow. */
+TEST(ExprProgram, EvalDeclines) {
+    const ExprProgram p = parsed("$1 * $2");
+    const Body nan = unit::body({0xC000});
+    const Body five_groups = encode_text("12345678901234567890");
+    const Body big = encode_text("9999999999999999");
+    const Body small = encode_text("2");
+    ExactValue v;
+    for (const Body* b : {&nan, &five_groups}) {
+        const ExprOperand ops[2] = {{b->data(), b->size()}, {small.data(), small.size()}};
+        EXPECT_FALSE(expr_eval_small(p, ops, &v));
+    }
+    const ExprProgram q = parsed("$1 * $2 * $3 * $4");
+    const ExprOperand ops[4] = {{big.data(), big.size()}, {big.data(), big.size()}, {big.data(), big.size()},
+                                {big.data(), big.size()}};
+    EXPECT_FALSE(expr_eval_small(q, ops, &v));   // 10^64
+    const ExprProgram r = parsed("$1 + $2");
+    const Body tiny = encode_text("0.00000000000000000000000000000000000001");
+    const ExprOperand far[2] = {{big.data(), big.size()}, {tiny.data(), tiny.size()}};
+    EXPECT_FALSE(expr_eval_small(r, far, &v));   // too far apart for one int128
+}
