@@ -96,7 +96,7 @@ place_deb() {   # TREE MAJOR PG_CONFIG
 
 install_production() {   # PG_CONFIG
     local pgc=$1 prefix bindir major name client line mod srcpkg binpkg suite tarball tree
-    local got=() failed=() root stamp logf started dirs d
+    local got=() failed=() root stamp logf started dirs d t0
     bindir=$("$pgc" --bindir)
     prefix=$(dirname "$bindir")
     stamp=$prefix/.production
@@ -126,10 +126,12 @@ install_production() {   # PG_CONFIG
     mkdir -p "$root"
     log "making test/production's modules and tools ready in $prefix (log: $logf)"
     private_apt "$stage/apt" "deb deb-src" "${PRODUCTION_SUITES[*]}" "$logf"
+    got+=("index of ${PRODUCTION_SUITES[*]}, $((SECONDS - started)) s")
     unset MAKEFLAGS MFLAGS MAKELEVEL
 
     for line in "${PRODUCTION_MODULES[@]}"; do
         read -r mod srcpkg binpkg <<<"${line//MAJOR/$major}"
+        t0=$SECONDS
         tarball=
         for suite in "${PRODUCTION_SUITES[@]}"; do
             tarball=$(download_source "$stage/src-$mod-$suite" "$srcpkg/$suite" "$logf") && break
@@ -138,7 +140,7 @@ install_production() {   # PG_CONFIG
         if [[ -n $tarball ]]; then
             log "  $mod: building $(basename "$tarball") ($suite)"
             if build_module "$mod" "$tarball" "$pgc" "$client"; then
-                got+=("$mod source $srcpkg $(basename "$tarball") ($suite)")
+                got+=("$mod source $(basename "$tarball") ($suite), $((SECONDS - t0)) s")
             else
                 log "  $mod: the build failed (log: $logf)"
                 failed+=("$mod")
@@ -146,7 +148,7 @@ install_production() {   # PG_CONFIG
         elif tree=$(unpacked_deb "$stage/deb-$mod" "$binpkg"); then
             log "  $mod: no source served; Debian's binary package $(basename "$stage/deb-$mod"/debs/*.deb)"
             place_deb "$tree" "$major" "$pgc"
-            got+=("$mod binary $(basename "$stage/deb-$mod"/debs/*.deb)")
+            got+=("$mod binary $(basename "$stage/deb-$mod"/debs/*.deb), $((SECONDS - t0)) s")
         else
             log "  $mod: neither source nor a binary package that loads here"
             failed+=("$mod")
@@ -154,6 +156,7 @@ install_production() {   # PG_CONFIG
     done
 
     tree=
+    t0=$SECONDS
     for suite in sid trixie; do
         tree=$(unpacked_deb "$stage/deb-pgbackrest-$suite" "pgbackrest/$suite") \
             && "$tree/usr/bin/pgbackrest" version >>"$logf" 2>&1 && break
@@ -161,7 +164,7 @@ install_production() {   # PG_CONFIG
     done
     if [[ -n $tree ]]; then
         install -D -m 755 "$tree/usr/bin/pgbackrest" "$root$bindir/pgbackrest"
-        got+=("pgbackrest binary $(basename "$stage/deb-pgbackrest-$suite"/debs/*.deb)")
+        got+=("pgbackrest binary $(basename "$stage/deb-pgbackrest-$suite"/debs/*.deb), $((SECONDS - t0)) s")
         log "  pgbackrest: $("$tree/usr/bin/pgbackrest" version) ($suite)"
     else
         log "  pgbackrest: no Debian build runs here"
