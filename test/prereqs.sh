@@ -18,7 +18,9 @@
 #                                lintian, and PGXN's client
 #   prereq_production PG_CONFIG  what test/production starts beside that server: pgbouncer and
 #                                pgbackrest, and for a Debian server its packaged hypopg,
-#                                pg_qualstats, pgaudit and pg_repack
+#                                pg_qualstats, pgaudit and pg_repack (test/pg-install puts those
+#                                and a pgBackRest that knows them into 17's and 18's prefixes;
+#                                Debian 12's pgbackrest package brings the libraries it links)
 #   prereq_npm_clients           npm's pg, pg-copy-streams, sequelize and typeorm for test/clients,
 #                                into a cache outside the repository (call after prereq_install: it needs npm)
 #   prereq_install               apt-get install everything found missing (root or sudo)

@@ -1,8 +1,11 @@
 """
-Part 4, backup and point-in-time recovery with pgBackRest (Debian's pgbackrest): WAL archived by
-archive-push, a full backup, then two batches of fastnumeric rows committed on either side of a
-marked moment; a restore to that moment (`--type=time`) into a new data directory gives exactly
-the rows committed before it, byte for byte, and sound indexes.
+Part 4, backup and point-in-time recovery with pgBackRest: WAL archived by archive-push, a full
+backup, then two batches of fastnumeric rows committed on either side of a marked moment; a
+restore to that moment (`--type=time`) into a new data directory gives exactly the rows committed
+before it, byte for byte, and sound indexes.
+
+pgBackRest is the one in the server's bindir if there is one (test/pg-install puts Debian 13's
+there for 17 and 18), else the one on PATH (Debian 12's package, for 15).
 """
 
 import os
@@ -16,24 +19,35 @@ from nodes import array_text, btree_check, bytea_casts, digest_sql, money_text, 
 SUITE = "production"
 PART = "backup"
 
-# pgBackRest 2.45 (Debian 12's) knows PostgreSQL up to 15: it refuses 18's data directory
-# ("VersionNotSupportedError: unexpected control version = 1800")
+# The newest PostgreSQL major of the pgBackRest releases seen here that do not take all three:
+# 2.45 (Debian 12's) refuses 17's and 18's data directories ("VersionNotSupportedError: unexpected
+# control version = 1800"); 2.55.1 (Debian 13's) backs up and restores 15, 17 and 18.
 KNOWN_LIMITS = {"2.45": 15}
 
 
-def pgbackrest_version():
-    if not shutil.which("pgbackrest"):
+def pgbackrest(pg):
+    path = os.path.join(pg.bindir, "pgbackrest")
+    return path if os.path.exists(path) else shutil.which("pgbackrest")
+
+
+def pgbackrest_version(pg):
+    path = pgbackrest(pg)
+    if not path:
         return None
-    out = subprocess.run(["pgbackrest", "version"], capture_output=True, text=True).stdout.split()
+    out = subprocess.run([path, "version"], capture_output=True, text=True).stdout.split()
     return out[-1] if out else None
 
 
 def missing(pg):
-    v = pgbackrest_version()
+    v = pgbackrest_version(pg)
     if v is None:
         return ["no pgbackrest"]
     limit = KNOWN_LIMITS.get(v)
     return ["pgbackrest %s supports PostgreSQL up to %d" % (v, limit)] if limit and pg.major > limit else []
+
+
+def note(pg):
+    return "" if pg.debian else "pgbackrest %s" % pgbackrest_version(pg)
 
 
 def batch(conn, r, name, first, n):
@@ -58,7 +72,7 @@ def test_pitr(pg, nodes, tally):
             "[main]", "pg1-path=%s" % node.data, "pg1-socket-path=%s" % node.dir, "pg1-port=%d" % node.port,
             "pg1-user=postgres"]) + "\n")
     own(conf)
-    backrest = ["pgbackrest", "--config=%s" % conf, "--stanza=main"]
+    backrest = [pgbackrest(pg), "--config=%s" % conf, "--stanza=main"]
     node.settings += ["wal_level = replica", "archive_mode = on",
                       "archive_command = '%s archive-push %%p'" % " ".join(backrest)]
     node.start()

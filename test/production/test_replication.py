@@ -7,6 +7,7 @@ bt_index_check(heapallindexed), and the promoted server takes writes.
 
 import os
 import random
+import subprocess
 
 from dataset import PGBENCH, SCHEMA, answers, compare, load
 from nodes import btree_check, bytea_casts, has_extension, own, run, wait_for
@@ -18,6 +19,16 @@ PART = "replication"
 def missing(pg):
     lacks = [t for t in ("pg_basebackup", "pgbench") if not os.path.exists(os.path.join(pg.bindir, t))]
     return ["no %s" % t for t in lacks + ([] if has_extension(pg, "amcheck") else ["amcheck"])]
+
+
+def note(pg):
+    """Which pg_basebackup, when it is another major's (17's is 18's: it takes older servers)."""
+    tool = os.path.join(pg.bindir, "pg_basebackup")
+    if not os.path.exists(tool):
+        return ""
+    out = subprocess.run([tool, "--version"], capture_output=True, text=True).stdout.split()
+    major = out[-1].split(".")[0] if out else "?"
+    return "" if major == str(pg.major) else "pg_basebackup %s" % major
 
 
 def caught_up(primary, standby):

@@ -1,0 +1,206 @@
+# shellcheck shell=bash disable=SC2154  # cache, stage, apt_opts and logf are test/pg-install's
+# What test/production runs beside a server that test/pg-install made (sourced by it: uses its
+# cache, lock, stage_dir, logged, private_apt and download_source). Debian 12 packages these for
+# its own PostgreSQL 15 only, and its pgBackRest 2.45 knows PostgreSQL up to 15.
+#
+#   modules        hypopg, pg_qualstats, pgaudit (the branch of the server's major: pgaudit-17,
+#                  pgaudit-18) and pg_repack with its client. Debian's source package, from the
+#                  first of sid, trixie and experimental whose upstream tarball this machine's
+#                  Debian archive serves, built with PGXS against the server's pg_config; where it
+#                  serves none, Debian's binary package of the module for that major (trixie has
+#                  17's, sid 18's), unpacked, provided that its libraries load with Debian 12's
+#                  glibc. Client programs are built against the prefix the server's psql comes
+#                  from (17's clients are 18's: test/pg-install-17.sh).
+#   pgbackrest     the first of Debian's binary packages (sid, trixie) whose program runs here.
+#   pg_basebackup  for a prefix without one (17's: npm's server has none), a link to the one
+#                  beside its psql, like its other clients.
+# All of it goes into the server's prefix (the directory above its bindir) and is listed in the
+# prefix's .production stamp, written last; a prefix whose stamp names PRODUCTION_SPEC is left
+# alone. Something that cannot be had is left out (test/production says which parts then do not
+# run) and no stamp is written, so that the next run tries again.
+
+# Bump when what is installed changes: the stamps of older runs then no longer match.
+PRODUCTION_SPEC="1 hypopg pg_qualstats pgaudit pg_repack pgbackrest pg_basebackup"
+
+# module, Debian's source package, Debian's binary package (MAJOR: the server's major)
+PRODUCTION_MODULES=(
+    "hypopg hypopg postgresql-MAJOR-hypopg"
+    "pg_qualstats pg-qualstats postgresql-MAJOR-pg-qualstats"
+    "pgaudit pgaudit-MAJOR postgresql-MAJOR-pgaudit"
+    "pg_repack pg-repack postgresql-MAJOR-repack"
+)
+PRODUCTION_SUITES=(sid trixie experimental)
+
+# True when every ELF file under DIR loads with this machine's libraries (ldd names a missing
+# library or symbol version otherwise); the first complaint goes to the log.
+loads_here() {   # DIR
+    local f out
+    while IFS= read -r -d '' f; do
+        [[ $(head -c 4 "$f" | od -An -c | tr -d ' ') == 177ELF ]] || continue
+        out=$(ldd "$f" 2>&1) || true
+        if grep -qE 'not found|No such file' <<<"$out"; then
+            grep -m 1 -E 'not found|No such file' <<<"$out" >>"$logf"
+            return 1
+        fi
+    done < <(find "$1" -type f -print0)
+}
+
+# Unpacks Debian's binary package PKG (downloaded into DIR) and prints where; fails when it is
+# not to be had or does not load here.
+unpacked_deb() {   # DIR PKG
+    local dir=$1 pkg=$2 deb
+    mkdir -p "$dir/debs"
+    (cd "$dir/debs" && apt-get "${apt_opts[@]}" download "$pkg") >>"$logf" 2>&1 || return 1
+    deb=$(echo "$dir"/debs/*.deb)
+    [[ -f $deb ]] || return 1
+    dpkg-deb -x "$deb" "$dir/x"
+    loads_here "$dir/x" || { log "  $(basename "$deb") does not load on this machine (log: $logf)"; return 1; }
+    echo "$dir/x"
+}
+
+# Builds module NAME from the upstream TARBALL against PG_CONFIG into $root (DESTDIR).
+build_module() {   # NAME TARBALL PG_CONFIG CLIENT_PG_CONFIG
+    local name=$1 tarball=$2 pgc=$3 client=$4 dir src
+    dir=$stage/build-$name
+    mkdir -p "$dir"
+    tar -xf "$tarball" -C "$dir"
+    src=$(echo "$dir"/*/)
+    [[ -f $src/Makefile ]] || { echo "no Makefile in $tarball" >>"$logf"; return 1; }
+    if [[ $name == pg_repack ]]; then
+        # the extension for the server, the client program for the prefix its clients come from
+        make -C "$src/lib" -j2 USE_PGXS=1 PG_CONFIG="$pgc" >>"$logf" 2>&1 || return 1
+        make -C "$src/lib" USE_PGXS=1 PG_CONFIG="$pgc" install DESTDIR="$root" >>"$logf" 2>&1 || return 1
+        make -C "$src/bin" -j2 USE_PGXS=1 PG_CONFIG="$client" >>"$logf" 2>&1 || return 1
+        install -D -m 755 "$src/bin/pg_repack" "$root$("$pgc" --bindir)/pg_repack"
+    else
+        make -C "$src" -j2 USE_PGXS=1 PG_CONFIG="$pgc" >>"$logf" 2>&1 || return 1
+        make -C "$src" USE_PGXS=1 PG_CONFIG="$pgc" install DESTDIR="$root" >>"$logf" 2>&1 || return 1
+    fi
+}
+
+# Copies what binary package TREE holds for MAJOR into $root: its modules (not the LLVM bitcode:
+# these servers have no JIT), extension files and programs.
+place_deb() {   # TREE MAJOR PG_CONFIG
+    local tree=$1 major=$2 pgc=$3 f
+    for f in "$tree/usr/lib/postgresql/$major/lib/"*.so; do
+        [[ -f $f ]] && install -D -m 755 "$f" "$root$("$pgc" --pkglibdir)/$(basename "$f")"
+    done
+    for f in "$tree/usr/share/postgresql/$major/extension/"*; do
+        [[ -f $f ]] && install -D -m 644 "$f" "$root$("$pgc" --sharedir)/extension/$(basename "$f")"
+    done
+    for f in "$tree/usr/lib/postgresql/$major/bin/"*; do
+        [[ -f $f ]] && install -D -m 755 "$f" "$root$("$pgc" --bindir)/$(basename "$f")"
+    done
+    return 0
+}
+
+install_production() {   # PG_CONFIG
+    local pgc=$1 prefix bindir major name client line mod srcpkg binpkg suite tarball tree
+    local got=() failed=() root stamp logf started dirs d t0
+    bindir=$("$pgc" --bindir)
+    prefix=$(dirname "$bindir")
+    stamp=$prefix/.production
+    [[ -f $stamp && $(head -n 1 "$stamp") == "spec=$PRODUCTION_SPEC" ]] && return 0
+    name=production-$(basename "$prefix")
+    lock "$name"
+    [[ -f $stamp && $(head -n 1 "$stamp") == "spec=$PRODUCTION_SPEC" ]] && return 0
+    major=$("$pgc" --version)
+    major=${major#PostgreSQL }
+    major=${major%%.*}
+    client=$(dirname "$(readlink -f "$bindir/psql")")/pg_config
+    [[ -x $client ]] || client=$pgc
+
+    need_commands make gcc dpkg-deb:dpkg
+    # what Debian's pgBackRest programs link (Debian 12's pgbackrest package brings the same)
+    prereq_glob '/usr/lib/*/libssh2.so.1' libssh2-1
+    prereq_glob '/usr/lib/*/libxml2.so.2' libxml2
+    prereq_glob '/usr/lib/*/liblz4.so.1' liblz4-1
+    prereq_glob '/usr/lib/*/libzstd.so.1' libzstd1
+    prereq_glob '/usr/lib/*/libpq.so.5' libpq5
+    install_missing
+
+    started=$SECONDS
+    new_log "$name"
+    stage_dir "$name"
+    root=$stage/root
+    mkdir -p "$root"
+    log "making test/production's modules and tools ready in $prefix (log: $logf)"
+    private_apt "$stage/apt" "deb deb-src" "${PRODUCTION_SUITES[*]}" "$logf"
+    got+=("index of ${PRODUCTION_SUITES[*]}, $((SECONDS - started)) s")
+    unset MAKEFLAGS MFLAGS MAKELEVEL
+
+    for line in "${PRODUCTION_MODULES[@]}"; do
+        read -r mod srcpkg binpkg <<<"${line//MAJOR/$major}"
+        t0=$SECONDS
+        tarball=
+        for suite in "${PRODUCTION_SUITES[@]}"; do
+            tarball=$(download_source "$stage/src-$mod-$suite" "$srcpkg/$suite" "$logf") && break
+            tarball=
+        done
+        if [[ -n $tarball ]]; then
+            log "  $mod: building $(basename "$tarball") ($suite)"
+            if build_module "$mod" "$tarball" "$pgc" "$client"; then
+                got+=("$mod source $(basename "$tarball") ($suite), $((SECONDS - t0)) s")
+            else
+                log "  $mod: the build failed (log: $logf)"
+                failed+=("$mod")
+            fi
+        elif tree=$(unpacked_deb "$stage/deb-$mod" "$binpkg"); then
+            log "  $mod: no source served; Debian's binary package $(basename "$stage/deb-$mod"/debs/*.deb)"
+            place_deb "$tree" "$major" "$pgc"
+            got+=("$mod binary $(basename "$stage/deb-$mod"/debs/*.deb), $((SECONDS - t0)) s")
+        else
+            log "  $mod: neither source nor a binary package that loads here"
+            failed+=("$mod")
+        fi
+    done
+
+    tree=
+    t0=$SECONDS
+    for suite in sid trixie; do
+        tree=$(unpacked_deb "$stage/deb-pgbackrest-$suite" "pgbackrest/$suite") \
+            && "$tree/usr/bin/pgbackrest" version >>"$logf" 2>&1 && break
+        tree=
+    done
+    if [[ -n $tree ]]; then
+        install -D -m 755 "$tree/usr/bin/pgbackrest" "$root$bindir/pgbackrest"
+        got+=("pgbackrest binary $(basename "$stage/deb-pgbackrest-$suite"/debs/*.deb), $((SECONDS - t0)) s")
+        log "  pgbackrest: $("$tree/usr/bin/pgbackrest" version) ($suite)"
+    else
+        log "  pgbackrest: no Debian build runs here"
+        failed+=(pgbackrest)
+    fi
+
+    if [[ -x $bindir/pg_basebackup ]]; then
+        got+=("pg_basebackup the server's own")
+    elif [[ -L $bindir/psql && -x $(dirname "$(readlink -f "$bindir/psql")")/pg_basebackup ]]; then
+        mkdir -p "$root$bindir"
+        ln -s "$(dirname "$(readlink "$bindir/psql")")/pg_basebackup" "$root$bindir/pg_basebackup"
+        got+=("pg_basebackup a link to $(readlink "$root$bindir/pg_basebackup"), like psql")
+    else
+        failed+=(pg_basebackup)
+    fi
+
+    # the server's directories get what the DESTDIR installs put there (documentation aside),
+    # and nothing may have gone anywhere else
+    rm -rf "$root$("$pgc" --docdir)"
+    dirs=("$bindir" "$("$pgc" --pkglibdir)" "$("$pgc" --sharedir)")
+    for d in "${dirs[@]}"; do
+        [[ -d $root$d ]] || continue
+        chmod -R a+rX "$root$d"
+        cp -a "$root$d/." "$d/"
+        rm -rf "${root:?}$d"
+    done
+    if [[ -n $(find "$root" \( -type f -o -type l \) -print -quit) ]]; then
+        die "a module installed files outside ${dirs[*]}: $(find "$root" \( -type f -o -type l \) | head -n 3)"
+    fi
+    if ((${#failed[@]})); then
+        log "left out: ${failed[*]} (test/production runs without them; the next run tries again)"
+        return 0
+    fi
+    { echo "spec=$PRODUCTION_SPEC"; printf '%s\n' "${got[@]}"; echo "seconds=$((SECONDS - started))"; } \
+        >"$stamp.new"
+    chmod 644 "$stamp.new"
+    mv "$stamp.new" "$stamp"
+    log "ready in $((SECONDS - started)) s: $(cut -d' ' -f1 "$stamp" | tail -n +2 | head -n -1 | tr '\n' ' ')"
+}
