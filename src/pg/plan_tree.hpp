@@ -15,18 +15,15 @@ extern "C" {
 namespace fastnumeric {
 
 /* What the passes put into a plan: the functions (so that changing or dropping one replans
-   cached plans) and how many calls, aggregates, sums of products and operators kept by plan
-   nodes (sorting, grouping, hashing, merging) changed. */
+   cached plans) and how many calls, aggregates, sums of products, expression programs and
+   operators kept by plan nodes (sorting, grouping, hashing, merging) changed. */
 struct PlanChanges {
     List* functions;   // OIDs, each once
     int calls;
     int aggregates;
     int sums_of_products;
-<<<<<<< HEAD
-    int operators;
-=======
-    int programs;   // expression programs, aggregates of them included
->>>>>>> fused
+    int programs;    // expression programs, aggregates of them included
+    int operators;   // kept by sort, grouping, hash and merge nodes
 };
 
 inline void record_function(PlanChanges* changes, Oid fn) {
