@@ -69,30 +69,39 @@ inline HashParts numeric_hash_parts(const unsigned char* body, size_t len, const
 
 namespace lookup3 {
 
-inline uint32_t rot(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
+/* lookup3's three words of state; by value, so that the hash stays in registers. */
+struct State {
+    uint32_t a, b, c;
+};
 
-inline void mix(uint32_t& a, uint32_t& b, uint32_t& c) {
-    a -= c; a ^= rot(c, 4);  c += b;
-    b -= a; b ^= rot(a, 6);  a += c;
-    c -= b; c ^= rot(b, 8);  b += a;
-    a -= c; a ^= rot(c, 16); c += b;
-    b -= a; b ^= rot(a, 19); a += c;
-    c -= b; c ^= rot(b, 4);  b += a;
+#define FASTNUMERIC_INLINE __attribute__((always_inline)) inline
+
+FASTNUMERIC_INLINE uint32_t rot(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
+
+FASTNUMERIC_INLINE State mix(State s) {
+    s.a -= s.c; s.a ^= rot(s.c, 4);  s.c += s.b;
+    s.b -= s.a; s.b ^= rot(s.a, 6);  s.a += s.c;
+    s.c -= s.b; s.c ^= rot(s.b, 8);  s.b += s.a;
+    s.a -= s.c; s.a ^= rot(s.c, 16); s.c += s.b;
+    s.b -= s.a; s.b ^= rot(s.a, 19); s.a += s.c;
+    s.c -= s.b; s.c ^= rot(s.b, 4);  s.b += s.a;
+    return s;
 }
 
-inline void final_mix(uint32_t& a, uint32_t& b, uint32_t& c) {
-    c ^= b; c -= rot(b, 14);
-    a ^= c; a -= rot(c, 11);
-    b ^= a; b -= rot(a, 25);
-    c ^= b; c -= rot(b, 16);
-    a ^= c; a -= rot(c, 4);
-    b ^= a; b -= rot(a, 14);
-    c ^= b; c -= rot(b, 24);
+FASTNUMERIC_INLINE State final_mix(State s) {
+    s.c ^= s.b; s.c -= rot(s.b, 14);
+    s.a ^= s.c; s.a -= rot(s.c, 11);
+    s.b ^= s.a; s.b -= rot(s.a, 25);
+    s.c ^= s.b; s.c -= rot(s.b, 16);
+    s.a ^= s.c; s.a -= rot(s.c, 4);
+    s.b ^= s.a; s.b -= rot(s.a, 14);
+    s.c ^= s.b; s.c -= rot(s.b, 24);
+    return s;
 }
 
 /* The little-endian word of the n (0..3) bytes at p, zero-padded above.  Digit keys have an
    even length: their tails are 0 or 2 bytes. */
-inline uint32_t partial_word(const unsigned char* p, int n) {
+FASTNUMERIC_INLINE uint32_t partial_word(const unsigned char* p, int n) {
     switch (n) {
         case 1: return p[0];
         case 2: return load_u16(p);
@@ -101,63 +110,64 @@ inline uint32_t partial_word(const unsigned char* p, int n) {
     }
 }
 
-inline uint32_t word(const unsigned char* p) {
+FASTNUMERIC_INLINE uint32_t word(const unsigned char* p) {
     uint32_t w;
     std::memcpy(&w, p, sizeof w);
     return w;   // little-endian machines only (see the head of the file)
 }
 
 /*
- * The key's bytes added to (a, b, c) twelve at a time with mix() between blocks; the last
+ * The key's bytes added to the state twelve at a time with mix() between blocks; the last
  * 0..11 bytes go to a, b and the upper three bytes of c (its low byte stays for the length,
  * which the initial value already holds), then final().  Keys here are a few digits: the
  * common ones (up to 5 digit groups) never loop.
  */
-inline void hash_key(const unsigned char* k, int len, uint32_t& a, uint32_t& b, uint32_t& c) {
+FASTNUMERIC_INLINE State hash_key(const unsigned char* k, int len, State s) {
     while (len >= 12) {
-        a += word(k);
-        b += word(k + 4);
-        c += word(k + 8);
-        mix(a, b, c);
+        s.a += word(k);
+        s.b += word(k + 4);
+        s.c += word(k + 8);
+        s = mix(s);
         k += 12;
         len -= 12;
     }
     if (len >= 8) {
-        a += word(k);
-        b += word(k + 4);
-        c += partial_word(k + 8, len - 8) << 8;
+        s.a += word(k);
+        s.b += word(k + 4);
+        s.c += partial_word(k + 8, len - 8) << 8;
     } else if (len >= 4) {
-        a += word(k);
-        b += partial_word(k + 4, len - 4);
+        s.a += word(k);
+        s.b += partial_word(k + 4, len - 4);
     } else {
-        a += partial_word(k, len);
+        s.a += partial_word(k, len);
     }
-    final_mix(a, b, c);
+    return final_mix(s);
 }
 
-inline uint32_t initial(int len) { return 0x9e3779b9u + static_cast<uint32_t>(len) + 3923095u; }
+FASTNUMERIC_INLINE State initial(int len) {
+    const uint32_t v = 0x9e3779b9u + static_cast<uint32_t>(len) + 3923095u;
+    return State{v, v, v};
+}
+
+#undef FASTNUMERIC_INLINE
 
 }  // namespace lookup3
 
 /* PostgreSQL's hash_bytes of len bytes at k. */
 inline uint32_t hash_bytes32(const unsigned char* k, int len) {
-    uint32_t a, b, c;
-    a = b = c = lookup3::initial(len);
-    lookup3::hash_key(k, len, a, b, c);
-    return c;
+    return lookup3::hash_key(k, len, lookup3::initial(len)).c;
 }
 
 /* PostgreSQL's hash_bytes_extended of len bytes at k with seed (0: none). */
 inline uint64_t hash_bytes64(const unsigned char* k, int len, uint64_t seed) {
-    uint32_t a, b, c;
-    a = b = c = lookup3::initial(len);
+    lookup3::State s = lookup3::initial(len);
     if (seed != 0) {
-        a += static_cast<uint32_t>(seed >> 32);
-        b += static_cast<uint32_t>(seed);
-        lookup3::mix(a, b, c);
+        s.a += static_cast<uint32_t>(seed >> 32);
+        s.b += static_cast<uint32_t>(seed);
+        s = lookup3::mix(s);
     }
-    lookup3::hash_key(k, len, a, b, c);
-    return (static_cast<uint64_t>(b) << 32) | c;
+    s = lookup3::hash_key(k, len, s);
+    return (static_cast<uint64_t>(s.b) << 32) | s.c;
 }
 
 /* hash_numeric's datum for a valid body. */
