@@ -6,9 +6,9 @@
 -- distinct values, compared by memcmp).  By hand:
 --   psql -v n_keys=200000 -v n_keyref=2000000 -f bench/sql/data_keys.sql
 \set ON_ERROR_STOP on
+CREATE EXTENSION IF NOT EXISTS fastnumeric;
 \if :{?n_keys} \else \set n_keys 200000 \endif
 \if :{?n_keyref} \else \set n_keyref 2000000 \endif
-CREATE EXTENSION IF NOT EXISTS fastnumeric;
 SELECT setseed(0.42);
 
 DROP TABLE IF EXISTS fnb_key_numeric, fnb_key_fastnumeric, fnb_key_int8, fnb_key_uuid,

@@ -13,8 +13,8 @@
  *     1.00 hash alike).
  * The byte hash is PostgreSQL's hash_bytes / hash_bytes_extended (common/hashfn.c): lookup3
  * with its own initial value, reading the key as little-endian 32-bit words (the same for
- * aligned and unaligned keys).  This implementation assumes a little-endian machine; the pg
- * layer hands big-endian builds to the server's hash_any instead (numeric_hash_parts).
+ * aligned and unaligned keys).  This implementation assumes a little-endian machine; on a
+ * big-endian one the pg layer calls numeric's own functions instead.
  *
  * The results are the 64-bit datums hash_numeric returns on a 64-bit server: the 32-bit hash
  * zero-extended, then XOR the sign-extended weight (callers read the low 32 bits).

@@ -29,33 +29,6 @@ inline const unsigned char* hash_body(Datum d, size_t* len, struct varlena** cop
     return body;
 }
 
-inline uint64 hash_value(const unsigned char* body, size_t len) {
-    if constexpr (kLittleEndian)
-        return numeric_hash(body, len);
-    // hash_bytes reads big-endian words there: the server's own hash of the same bytes
-    const unsigned char* digits;
-    int nbytes, weight;
-    switch (numeric_hash_parts(body, len, &digits, &nbytes, &weight)) {
-        case HashParts::Special: return 0;
-        case HashParts::Zero: return 0xFFFFFFFFu;
-        case HashParts::Digits: break;
-    }
-    return static_cast<uint64>(hash_bytes(digits, nbytes)) ^ static_cast<uint64>(static_cast<int64>(weight));
-}
-
-inline uint64 hash_value_extended(const unsigned char* body, size_t len, uint64 seed) {
-    if constexpr (kLittleEndian)
-        return numeric_hash_extended(body, len, seed);
-    const unsigned char* digits;
-    int nbytes, weight;
-    switch (numeric_hash_parts(body, len, &digits, &nbytes, &weight)) {
-        case HashParts::Special: return seed;
-        case HashParts::Zero: return seed - 1;
-        case HashParts::Digits: break;
-    }
-    return hash_bytes_extended(digits, nbytes, seed) ^ static_cast<uint64>(static_cast<int64>(weight));
-}
-
 }  // namespace
 
 extern "C" {
@@ -69,11 +42,13 @@ PG_FUNCTION_INFO_V1(fastnumeric_hash_extended);
  * callers read the low 32 bits.
  */
 Datum fastnumeric_hash(PG_FUNCTION_ARGS) {
+    if constexpr (!kLittleEndian)
+        return hash_numeric(fcinfo);   // hash_bytes reads big-endian words there
     const Datum d = PG_GETARG_DATUM(0);
     size_t len;
     struct varlena* copy;
     const unsigned char* body = hash_body(d, &len, &copy);
-    const uint64 h = hash_value(body, len);
+    const uint64 h = numeric_hash(body, len);
     if (unlikely(copy != nullptr))
         release_packed(copy, d);
     return static_cast<Datum>(h);
@@ -81,12 +56,14 @@ Datum fastnumeric_hash(PG_FUNCTION_ARGS) {
 
 /* hash support 2: hash_numeric_extended's value with the seed (specials: the seed; zero: seed - 1). */
 Datum fastnumeric_hash_extended(PG_FUNCTION_ARGS) {
+    if constexpr (!kLittleEndian)
+        return hash_numeric_extended(fcinfo);
     const Datum d = PG_GETARG_DATUM(0);
     const uint64 seed = static_cast<uint64>(PG_GETARG_INT64(1));
     size_t len;
     struct varlena* copy;
     const unsigned char* body = hash_body(d, &len, &copy);
-    const uint64 h = hash_value_extended(body, len, seed);
+    const uint64 h = numeric_hash_extended(body, len, seed);
     if (unlikely(copy != nullptr))
         release_packed(copy, d);
     PG_RETURN_UINT64(h);

@@ -8,18 +8,17 @@ SELECT 'PHASE', 'setup';
 SET max_parallel_workers_per_gather = 0;
 SET work_mem = '256MB';
 DROP SCHEMA IF EXISTS hash_check CASCADE;
-CREATE SCHEMA hash_check;
-CREATE TABLE hash_check.src (id int4, t text, tm int4);
+CREATE SCHEMA hash_check
+    CREATE TABLE src (id int4, t text, tm int4);
 COPY hash_check.src FROM STDIN;
 -- @@DATA@@
 \.
-CREATE FUNCTION hash_check.make(t text, tm int4) RETURNS numeric LANGUAGE plpgsql AS
-$$ BEGIN RETURN numeric_in(t::cstring, 0, tm); EXCEPTION WHEN others THEN RETURN NULL; END $$;
 -- stored values (1-byte headers where they fit), and each value again with three more
--- decimals of dscale (v * 1.000: an equal value in other bytes, specials unchanged)
+-- decimals of dscale (v * 1.000: an equal value in other bytes, specials unchanged); the
+-- typmods test_hash.py gives always fit their value
 CREATE TABLE hash_check.vals AS
     SELECT id, v AS n, v::fastnumeric AS f, (v * 1.000)::fastnumeric AS g
-    FROM (SELECT id, hash_check.make(t, tm) AS v FROM hash_check.src) s WHERE v IS NOT NULL;
+    FROM (SELECT id, numeric_in(t::cstring, 0, tm) AS v FROM hash_check.src) s;
 -- long values stored compressed and out of line
 CREATE TABLE hash_check.big (id int4, n numeric, f fastnumeric);
 ALTER TABLE hash_check.big ALTER COLUMN f SET STORAGE external;
@@ -42,7 +41,7 @@ INSERT INTO hash_check.seeds VALUES (0), (1), (-1), (42), (4611686018427387904),
 -- computed: fresh datums (4-byte headers)
 SELECT 'CHECK', 'computed', 'hash', count(*) FILTER (WHERE ok), count(*) FILTER (WHERE NOT ok)
 FROM (SELECT fastnumeric_hash(v::fastnumeric) = hash_numeric(v) AS ok
-      FROM (SELECT hash_check.make(t, tm) AS v FROM hash_check.src) s WHERE v IS NOT NULL) c;
+      FROM (SELECT numeric_in(t::cstring, 0, tm) AS v FROM hash_check.src) s) c;
 -- stored: in place, 1-byte headers
 SELECT 'CHECK', 'stored', 'hash', count(*) FILTER (WHERE ok), count(*) FILTER (WHERE NOT ok)
 FROM (SELECT fastnumeric_hash(f) = hash_numeric(n) AS ok FROM hash_check.vals) c;
@@ -119,7 +118,7 @@ CREATE TABLE hash_check.ties AS
     SELECT id, n, f FROM hash_check.vals
     UNION ALL SELECT -id, g::numeric, g FROM hash_check.vals
     UNION ALL SELECT 1000000000 + id, v, v::fastnumeric FROM
-        (SELECT id, hash_check.make(n::text, 917510) AS v FROM hash_check.vals WHERE id % 3 = 0) s WHERE v IS NOT NULL
+        (SELECT id, n::numeric(14,2) AS v FROM hash_check.vals WHERE id % 3 = 0 AND (abs(n) < 1e11 OR n = 'NaN')) s
     UNION ALL SELECT 2000000000 + g, x::numeric, x::fastnumeric FROM generate_series(1, 300) g,
         LATERAL (VALUES ((ARRAY['1.0', '1.00', '1', '-0', '0.000', 'NaN', 'Infinity', '-Infinity', '-0.0', '1.000'])[1 + g % 10])) t(x);
 SELECT 'INFO', 'tie rows:', count(*), 'distinct values:', count(DISTINCT n) FROM hash_check.ties;

@@ -41,9 +41,13 @@ def value_rows(r, count):
     for _ in range(count):
         _, t = operand(r)
         tm = -1
-        if r.random() < 0.25 and t not in ("NaN", "Infinity", "-Infinity"):
-            precision = r.randint(1, 60)
-            tm = typmod(precision, r.randint(0, min(precision, 30)))
+        if r.random() < 0.25 and "e" not in t and t not in ("NaN", "Infinity", "-Infinity"):
+            # a typmod the value fits after rounding (one more digit for a carry): numeric(p,s)
+            # rounds it, which changes its bytes, never fails
+            whole = len(t.lstrip("-").split(".")[0].lstrip("0"))
+            scale = r.randint(0, 30)
+            if whole + scale + 1 <= 1000:
+                tm = typmod(r.randint(whole + scale + 1, min(1000, whole + scale + 20)), scale)
         rows.append((t, tm))
     return rows
 
