@@ -309,3 +309,11 @@ CREATE AGGREGATE fastnumeric_avg_expr(pg_catalog.text, VARIADIC pg_catalog."any"
     PARALLEL = SAFE);
 COMMENT ON AGGREGATE fastnumeric_sum_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of an expression program (fastnumeric_expr) as fastnumeric, without its datums (numeric''s result, exactly)';
 COMMENT ON AGGREGATE fastnumeric_avg_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of an expression program (fastnumeric_expr) as fastnumeric, without its datums (numeric''s result, exactly)';
+
+-- Hashing of our own: numeric's hash values from the datum where it lies (numeric's functions
+-- copy every stored value first).  CREATE OR REPLACE keeps the functions' OIDs, which the
+-- hash operator class points to.
+CREATE OR REPLACE FUNCTION fastnumeric_hash(fastnumeric) RETURNS pg_catalog.int4
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION fastnumeric_hash_extended(fastnumeric, pg_catalog.int8) RETURNS pg_catalog.int8
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -290,11 +290,13 @@ CREATE FUNCTION fastnumeric_in_range(fastnumeric, fastnumeric, pg_catalog.numeri
 COMMENT ON FUNCTION fastnumeric_in_range(fastnumeric, fastnumeric, fastnumeric, pg_catalog.bool, pg_catalog.bool) IS 'window RANGE support';
 COMMENT ON FUNCTION fastnumeric_in_range(fastnumeric, fastnumeric, pg_catalog.numeric, pg_catalog.bool, pg_catalog.bool) IS 'window RANGE support';
 
--- hashing: numeric's, so 1.0 and 1.00 hash alike and hash joins with numeric work
+-- hashing: numeric's hash values (hash_numeric, hash_numeric_extended), bit for bit, so 1.0
+-- and 1.00 hash alike and hash joins with numeric and hash partitions work; computed from the
+-- datum where it lies (numeric's copy every stored value first)
 CREATE FUNCTION fastnumeric_hash(fastnumeric) RETURNS pg_catalog.int4
-    AS 'hash_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric_hash_extended(fastnumeric, pg_catalog.int8) RETURNS pg_catalog.int8
-    AS 'hash_numeric_extended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_hash(fastnumeric) IS 'hash';
 COMMENT ON FUNCTION fastnumeric_hash_extended(fastnumeric, pg_catalog.int8) IS 'hash';
 

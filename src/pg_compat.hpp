@@ -18,6 +18,7 @@ extern "C" {
 #include "varatt.h"   // the varlena macros left postgres.h in 16
 #endif
 
+#include "common/hashfn.h"
 #include "fmgr.h"
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"

@@ -11,7 +11,9 @@ DROP TABLE IF EXISTS fnb_txt_money, fnb_txt_d20,
     fnb_aggw_numeric, fnb_aggw_fastnumeric, fnb_aggw_int8,
     fnb_arith_numeric, fnb_arith_fastnumeric, fnb_arith_int8,
     fnb_in_text, fnb_in_t, fnb_cache_rep5, fnb_cache_rep500, fnb_cache_distinct, fnb_cache_lines,
-    fnb_pgb_numeric, fnb_pgb_fastnumeric, fnb_relabel;
+    fnb_pgb_numeric, fnb_pgb_fastnumeric, fnb_relabel,
+    fnb_key_numeric, fnb_key_fastnumeric, fnb_key_int8, fnb_key_uuid,
+    fnb_keyref_numeric, fnb_keyref_fastnumeric, fnb_keyref_int8, fnb_keyref_uuid;
 SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile,
        current_setting('data_directory') || '/fnb_copy.csv' AS csvfile,
        current_setting('data_directory') || '/fnb_copy.bin' AS binfile \gset

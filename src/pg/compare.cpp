@@ -31,8 +31,56 @@ inline int compare_args(FunctionCallInfo fcinfo) {
     return compare_datums(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
 }
 
+/*
+ * Whether two datums are the very same bytes, header included, both read in place: then they
+ * are equal values.  A 1-byte header holds the size, so equal header bytes mean equal sizes
+ * (an external TOAST pointer's header byte, whose size is elsewhere, is excluded).  Different
+ * bytes say nothing: 1.0 and 1.00, or one value under both header sizes.
+ */
+inline bool identical_datums(Datum a, Datum b) {
+    const struct varlena* va = reinterpret_cast<const struct varlena*>(DatumGetPointer(a));
+    const struct varlena* vb = reinterpret_cast<const struct varlena*>(DatumGetPointer(b));
+    const unsigned char* pa = reinterpret_cast<const unsigned char*>(va);
+    const unsigned char* pb = reinterpret_cast<const unsigned char*>(vb);
+    if (likely(VARATT_IS_1B(va)))
+        return pa[0] == pb[0] && !VARATT_IS_1B_E(va) && same_bytes(pa, pb, VARSIZE_1B(va));
+    if (!VARATT_IS_4B_U(va) || !VARATT_IS_4B_U(vb) || VARSIZE_4B(va) != VARSIZE_4B(vb))
+        return false;
+    return same_bytes(pa, pb, VARSIZE_4B(va));
+}
+
+/* Equality first by identical bytes (the neighbours a sort or a hash match brings mostly are). */
+inline bool equal_args(FunctionCallInfo fcinfo) {
+    const Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
+    return identical_datums(a, b) || compare_datums(a, b) == 0;
+}
+
 /* The sort comparator: values sorted from a table nearly always take the in-place path. */
 int sort_compare(Datum a, Datum b, SortSupport) { return compare_datums(a, b); }
+
+/*
+ * The comparator behind abbreviated keys, which runs only when two keys tie: the keys are
+ * exact for values of up to three digit groups (money values, ids of up to 12 digits), so a
+ * tie there is two equal values, mostly stored alike.  A bounded sort gives up abbreviation
+ * (its abbrev_converter is gone) and compares everything with this comparator, values that
+ * mostly differ: there the bytes are not tried first (ORDER BY key LIMIT 10 over 11-digit
+ * keys, callgrind on 15: 313.5 instructions a row without the test, 318.9 with it, 340 with
+ * the bytes tried first).
+ */
+int sort_tie_compare(Datum a, Datum b, SortSupport ssup) {
+    if (likely(ssup->abbrev_converter != nullptr) && identical_datums(a, b))
+        return 0;
+    return compare_datums(a, b);
+}
+
+/* sort_abbreviate for what the 2-byte-header path declines; out of line, so that the common
+   path needs no stack frame (its NumericView, and the stack protector with it). */
+__attribute__((noinline)) int64 abbreviate_made_readable(Datum original) {
+    struct varlena* p = packed_datum(original);
+    const int64 key = abbreviated_key(view_of(p));
+    release_packed(p, original);
+    return key;
+}
 
 Datum sort_abbreviate(Datum original, SortSupport) {
     const unsigned char* body;
@@ -40,10 +88,7 @@ Datum sort_abbreviate(Datum original, SortSupport) {
     int64 key;
     if (likely(n >= 2 && short_abbreviated_key(body, n, &key)))
         return Int64GetDatum(key);
-    struct varlena* p = packed_datum(original);
-    key = abbreviated_key(view_of(p));
-    release_packed(p, original);
-    return Int64GetDatum(key);
+    return Int64GetDatum(abbreviate_made_readable(original));
 }
 
 /* The keys hold 12 significant digits, so they rarely all tie: never give them up. */
@@ -64,8 +109,8 @@ PG_FUNCTION_INFO_V1(fastnumeric_sortsupport);
 
 /* btree support 1: -1, 0 or 1 in numeric's order (NaN last and equal to itself). */
 Datum fastnumeric_cmp(PG_FUNCTION_ARGS) { PG_RETURN_INT32(compare_args(fcinfo)); }
-Datum fastnumeric_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) == 0); }
-Datum fastnumeric_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) != 0); }
+Datum fastnumeric_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(equal_args(fcinfo)); }
+Datum fastnumeric_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(!equal_args(fcinfo)); }
 Datum fastnumeric_lt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) < 0); }
 Datum fastnumeric_le(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) <= 0); }
 Datum fastnumeric_gt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) > 0); }
@@ -82,7 +127,7 @@ Datum fastnumeric_sortsupport(PG_FUNCTION_ARGS) {
     if (ssup->abbreviate) {
         ssup->abbrev_converter = sort_abbreviate;
         ssup->abbrev_abort = sort_keep_abbreviations;
-        ssup->abbrev_full_comparator = sort_compare;
+        ssup->abbrev_full_comparator = sort_tie_compare;
         ssup->comparator = ssup_datum_signed_cmp;
     }
 #endif

@@ -157,3 +157,53 @@ TEST(Order, UnstrippedDigitsCompareByValue) {
     const auto trailing = body({0x8000, 5, 0});
     EXPECT_EQ(compare_numeric(view(trailing), view(five)), 0);
 }
+
+TEST(Order, SameBytesAgreesWithMemcmpAtEveryLength) {
+    std::mt19937_64 rng(11);
+    for (size_t n = 0; n <= 70; ++n)
+        for (int trial = 0; trial < 40; ++trial) {
+            // exact-size buffers: the sanitizer build sees any read past n
+            std::vector<unsigned char> a(n), b;
+            for (auto& c : a)
+                c = static_cast<unsigned char>(rng() % 3);
+            b = a;
+            ASSERT_TRUE(same_bytes(a.data(), b.data(), n)) << n;
+            for (size_t at = 0; at < n; ++at) {
+                std::vector<unsigned char> c = a;
+                c[at] ^= static_cast<unsigned char>(1 + rng() % 255);
+                ASSERT_FALSE(same_bytes(a.data(), c.data(), n)) << n << " differing at " << at;
+                ASSERT_FALSE(same_bytes(c.data(), a.data(), n)) << n << " differing at " << at;
+            }
+        }
+}
+
+TEST(Order, IdenticalBodiesAreEqualAndEqualValuesNeedNotBeIdentical) {
+    std::mt19937_64 rng(12);
+    for (int i = 0; i < 20000; ++i) {
+        const std::string a = random_decimal(rng), b = random_decimal(rng);
+        const auto ba = encode_text(a), bb = encode_text(b);
+        if (ba.size() == bb.size() && same_bytes(ba.data(), bb.data(), ba.size())) {
+            ASSERT_EQ(compare_numeric(view(ba), view(bb)), 0) << a << " vs " << b;
+        }
+    }
+    // equal values, different bytes: the dscale (typmod-scaled 1.0 and 1.00), the sign bit of
+    // a zero, the long header: each equal to the others, none identical
+    const std::vector<std::vector<unsigned char>> ones = {encode_text("1.0"), encode_text("1.00"),
+                                                          body({0x0000 | 1, 0, 1})};
+    const std::vector<std::vector<unsigned char>> zeros = {encode_text("0"), encode_text("0.00"), body({0x8000 | 0x2000})};
+    for (const auto* cls : {&ones, &zeros})
+        for (size_t i = 0; i < cls->size(); ++i)
+            for (size_t j = 0; j < cls->size(); ++j) {
+                const auto &x = (*cls)[i], &y = (*cls)[j];
+                EXPECT_EQ(compare_numeric(view(x), view(y)), 0) << i << ' ' << j;
+                if (i != j) {
+                    EXPECT_FALSE(x.size() == y.size() && same_bytes(x.data(), y.data(), x.size())) << i << ' ' << j;
+                }
+            }
+    // NaN equals NaN (the same bytes), and the infinities are not equal to each other
+    const auto nan = body({kNaN}), pinf = body({kPosInf}), ninf = body({kNegInf});
+    EXPECT_TRUE(same_bytes(nan.data(), body({kNaN}).data(), 2));
+    EXPECT_EQ(compare_numeric(view(nan), view(body({kNaN}))), 0);
+    EXPECT_FALSE(same_bytes(pinf.data(), ninf.data(), 2));
+    EXPECT_EQ(compare_numeric(view(pinf), view(ninf)), 1);
+}

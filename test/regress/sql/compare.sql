@@ -84,6 +84,27 @@ RESET enable_bitmapscan;
 SELECT fastnumeric_hash('1.0') = fastnumeric_hash('1.000') AS equal_values_hash_alike,
        fastnumeric_hash('12.5') = hash_numeric('12.5') AS same_as_numeric,
        fastnumeric_hash_extended('12.5', 7) = hash_numeric_extended('12.5', 7) AS extended_same;
+-- computed from the datum where it lies (a 1-byte header from the table), numeric's values:
+-- zeros and specials have fixed ones, dscale and sign are not hashed
+CREATE TABLE hashed AS SELECT v::fastnumeric AS f, v AS n FROM unnest('{0,-0,0.000,1,1.0,-1,0.0001,1e-100,
+    1e100,NaN,Infinity,-Infinity,99999999.99,123456789012345678901234567890.123}'::numeric[]) v;
+SELECT n, fastnumeric_hash(f) = hash_numeric(n) AS hash, fastnumeric_hash_extended(f, 0) = hash_numeric_extended(n, 0) AS ext0,
+       fastnumeric_hash_extended(f, -1) = hash_numeric_extended(n, -1) AS ext
+FROM hashed;
+-- hash partitions: a fastnumeric key goes to the partition a numeric key of the same value goes to
+CREATE TABLE hp_f (v fastnumeric) PARTITION BY HASH (v);
+CREATE TABLE hp_f0 PARTITION OF hp_f FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE hp_f1 PARTITION OF hp_f FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE hp_f2 PARTITION OF hp_f FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+CREATE TABLE hp_n (v numeric) PARTITION BY HASH (v);
+CREATE TABLE hp_n0 PARTITION OF hp_n FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE hp_n1 PARTITION OF hp_n FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE hp_n2 PARTITION OF hp_n FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+INSERT INTO hp_f SELECT f FROM hashed;
+INSERT INTO hp_n SELECT n FROM hashed;
+SELECT count(*) AS rows, count(*) FILTER (WHERE right(f.tableoid::regclass::text, 1) = right(n.tableoid::regclass::text, 1)) AS same_partition
+FROM hp_f f JOIN hp_n n ON f.v::numeric::text = n.v::text;
+DROP TABLE hp_f, hp_n, hashed;
 
 -- joins with numeric columns: hash, merge and nested loop give numeric's answer
 CREATE TABLE nums AS SELECT (g / 4.0)::numeric AS n FROM generate_series(1, 2000) g;
