@@ -146,3 +146,15 @@ fuzz: $(FUZZ_BINS)
 			tail -n 40 $$log; echo "$$name: FAILED (log: $$log)"; failed=1; \
 		fi; \
 	done; exit $$failed
+
+# The C++ sources in the house style (.clang-format); test/run runs format-check.
+CLANG_FORMAT ?= clang-format
+FORMATTED     = $(sort $(wildcard src/*.hpp src/*/*.hpp src/*/*.cpp test/unit/*.hpp test/unit/*.cpp test/fuzz/*.hpp test/fuzz/*.cpp))
+.PHONY: format format-check
+format:
+	$(CLANG_FORMAT) -i $(FORMATTED)
+# one line per file that differs from the style ("NAME: not formatted"), then "format: N of M files formatted"
+format-check:
+	@bad=0; for f in $(FORMATTED); do \
+		$(CLANG_FORMAT) --dry-run --Werror $$f >/dev/null 2>&1 || { echo "$$f: not formatted"; bad=$$((bad + 1)); }; \
+	done; n=$(words $(FORMATTED)); echo "format: $$((n - bad)) of $$n files formatted"; [ $$bad -eq 0 ]

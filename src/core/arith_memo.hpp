@@ -30,7 +30,7 @@
 
 namespace fastnumeric {
 
-constexpr int kMemoSets = 32;   // two entries each
+constexpr int kMemoSets = 32;         // two entries each
 constexpr int kMemoImageBytes = 16;   // what is remembered of a result, in the caller's format
 constexpr int64_t kMemoHitCredit = 3;
 constexpr int64_t kMemoMaxDebt = 4096;
@@ -38,7 +38,7 @@ constexpr int64_t kMemoMaxDebt = 4096;
 constexpr uint64_t kMemoConstantKey = ~uint64_t{0};
 
 struct ArithMemoEntry {
-    uint64_t a, b;   // operand keys; a == 0: empty (no key is 0: a varlena header is never 0)
+    uint64_t a, b;                          // operand keys; a == 0: empty (no key is 0: a varlena header is never 0)
     unsigned char image[kMemoImageBytes];   // the result as the caller stored it (the pg layer:
                                             // the first 16 bytes of the result datum)
 };
@@ -85,8 +85,9 @@ inline void memo_missed(ArithMemo* m) {
 /* The entry remembering (a, b); nullptr on a miss (counted by memo_store or memo_unkeyed). */
 inline const ArithMemoEntry* memo_lookup(ArithMemo* m, uint64_t a, uint64_t b) {
     const ArithMemoEntry* set = memo_set(m, a, b);
-    const ArithMemoEntry* e =
-        set[0].a == a && set[0].b == b ? &set[0] : set[1].a == a && set[1].b == b ? &set[1] : nullptr;
+    const ArithMemoEntry* e = set[0].a == a && set[0].b == b   ? &set[0]
+                              : set[1].a == a && set[1].b == b ? &set[1]
+                                                               : nullptr;
     if (e != nullptr)
         m->debt -= kMemoHitCredit;
     return e;
@@ -105,4 +106,4 @@ inline void memo_store(ArithMemo* m, uint64_t a, uint64_t b, const unsigned char
     std::memcpy(set[0].image, image, kMemoImageBytes);
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -44,4 +44,4 @@ inline void store_be16(void* p, uint16_t v) {
     std::memcpy(p, &w, sizeof w);
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -48,7 +48,7 @@ namespace compact_decimal_detail {
 constexpr uint64_t kBytes(unsigned char b) { return 0x0101010101010101ull * b; }
 
 /* Masks of the low or the top k bytes of a word (k in 0..8), read from a sliding window. */
-constexpr unsigned char kWindow[24] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0,
+constexpr unsigned char kWindow[24] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0,    0,    0,    0,
                                        0,    0,    0,    0,    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 inline uint64_t low_bytes(unsigned k) { return load_le64(kWindow + 8 - k); }
 inline uint64_t top_bytes(unsigned k) { return load_le64(kWindow + 8 + k); }
@@ -124,7 +124,7 @@ __attribute__((noinline)) inline bool scan_copy(const char* text, CompactDecimal
     return scan_readable(copy + 8, out);
 }
 
-}  // namespace compact_decimal_detail
+}   // namespace compact_decimal_detail
 
 /*
  * Recognises [-]digits[.digits] of at most 16 characters, with at most 8 (the sign counts)
@@ -170,4 +170,4 @@ inline int write_compact_decimal_body(const CompactDecimal& s, unsigned char* ou
 }
 constexpr int kCompactDecimalBodyBytes = 10;
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

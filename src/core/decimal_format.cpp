@@ -35,11 +35,9 @@ inline unsigned digit_or_zero(const NumericView& v, int i) {
     return i >= 0 && i < v.ndigits ? static_cast<uint16_t>(v.digit(i)) : 0;
 }
 
-const char* special_text(Kind k) {
-    return k == Kind::NaN ? "NaN" : k == Kind::PosInf ? "Infinity" : "-Infinity";
-}
+const char* special_text(Kind k) { return k == Kind::NaN ? "NaN" : k == Kind::PosInf ? "Infinity" : "-Infinity"; }
 
-}  // namespace
+}   // namespace
 
 char* format_numeric(const NumericView& v, char* out) {
     if (v.kind != Kind::Finite) {
@@ -84,4 +82,4 @@ char* format_numeric(const NumericView& v, char* out) {
     return p;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -25,4 +25,4 @@ inline size_t format_buffer_size(const NumericView& v) {
 /* Write the text into out (format_buffer_size(v) bytes), no NUL; return the end of the text. */
 char* format_numeric(const NumericView& v, char* out);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -24,7 +24,7 @@ inline uint16_t group_value(const char* p, int n) {
     return static_cast<uint16_t>(v);
 }
 
-}  // namespace
+}   // namespace
 
 void compact_decimal_digits(const CompactDecimal& s, DecimalDigits* out) {
     out->negative = s.negative;
@@ -134,4 +134,4 @@ bool parse_plain_decimal_bytewise(const char* text, Typmod typmod, DecimalDigits
     return true;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -32,4 +32,4 @@ bool parse_plain_decimal_bytewise(const char* text, Typmod typmod, DecimalDigits
 /* A CompactDecimal as its four digits (weight 1), not stripped. */
 void compact_decimal_digits(const CompactDecimal& s, DecimalDigits* out);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -64,10 +64,9 @@ Span sum_span(const NumericView& a, const NumericView& b) {
     return Span{max_int(a.weight, b.weight) + 1, min_int(low_a, low_b)};
 }
 
-}  // namespace
+}   // namespace
 
-bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallDigits* small,
-               FiniteValue* out) {
+bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallDigits* small, FiniteValue* out) {
     if (a.ndigits > kInt64Groups || b.ndigits > kInt64Groups)
         return false;   // more groups than below (groups_at_scale >= ndigits): no need to align
     const int scale = max_int(fraction_groups(a), fraction_groups(b));
@@ -78,15 +77,13 @@ bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallD
         const int64_t ma = static_cast<int64_t>(magnitude_at_scale<uint64_t>(a, scale));
         const int64_t mb = static_cast<int64_t>(magnitude_at_scale<uint64_t>(b, scale));
         const int64_t sum = (a.negative ? -ma : ma) + (neg_b ? -mb : mb);   // |sum| < 2*10^16
-        *out = value_of_magnitude(static_cast<uint64_t>(sum < 0 ? -sum : sum), sum < 0, scale,
-                                  dscale, small);
+        *out = value_of_magnitude(static_cast<uint64_t>(sum < 0 ? -sum : sum), sum < 0, scale, dscale, small);
         return true;
     }
     return false;
 }
 
-bool multiply_small(const NumericView& a, const NumericView& b, SmallDigits* small,
-                    FiniteValue* out) {
+bool multiply_small(const NumericView& a, const NumericView& b, SmallDigits* small, FiniteValue* out) {
     if (a.ndigits + b.ndigits > kUint128MaxGroups)
         return false;   // more groups than below (groups_at_scale >= ndigits): no need to align
     const int scale_a = fraction_groups(a), scale_b = fraction_groups(b);
@@ -97,9 +94,9 @@ bool multiply_small(const NumericView& a, const NumericView& b, SmallDigits* sma
     if (groups_a <= kInt64Groups && groups_b <= kInt64Groups) {
         product = static_cast<uint128_t>(magnitude_at_scale<uint64_t>(a, scale_a)) *
                   magnitude_at_scale<uint64_t>(b, scale_b);   // < 10^32: one multiply
-    } else if (groups_a + groups_b <= kUint128MaxGroups) {   // beyond, it would nearly always overflow
-        if (__builtin_mul_overflow(magnitude_at_scale<uint128_t>(a, scale_a),
-                                   magnitude_at_scale<uint128_t>(b, scale_b), &product))
+    } else if (groups_a + groups_b <= kUint128MaxGroups) {    // beyond, it would nearly always overflow
+        if (__builtin_mul_overflow(magnitude_at_scale<uint128_t>(a, scale_a), magnitude_at_scale<uint128_t>(b, scale_b),
+                                   &product))
             return false;
     } else {
         return false;
@@ -166,7 +163,7 @@ inline void subtract_from(uint16_t* r, const NumericView& v, int offset) {
     }
 }
 
-}  // namespace
+}   // namespace
 
 /*
  * numeric's add_abs / sub_abs over the span of both operands: one operand's digits are
@@ -203,10 +200,9 @@ void add_in_span(const NumericView& a, const NumericView& b, bool subtract, Span
     *out = stripped(v);
 }
 
-}  // namespace
+}   // namespace
 
-void add_digits(const NumericView& a, const NumericView& b, bool subtract, uint16_t* scratch,
-                FiniteValue* out) {
+void add_digits(const NumericView& a, const NumericView& b, bool subtract, uint16_t* scratch, FiniteValue* out) {
     add_in_span(a, b, subtract, sum_span(a, b), scratch, out);
 }
 
@@ -237,7 +233,7 @@ inline int limb_count(int ndigits) { return (ndigits + 1) / 2; }
  */
 int limbs_of(const NumericView& v, limb_t* out) {
     limb_t* o = out;
-    const unsigned char* const first = v.digits;   // (a local: stores through limb_t may alias v)
+    const unsigned char* const first = v.digits;      // (a local: stores through limb_t may alias v)
     const unsigned char* p = first + 2 * v.ndigits;   // just past the last group
     for (; p - first >= 4; p -= 4)
         *o++ = load_u16(p - 4) * static_cast<uint32_t>(kBase) + load_u16(p - 2);
@@ -249,7 +245,7 @@ int limbs_of(const NumericView& v, limb_t* out) {
 /* A limb below 10^8 as its two groups, stored just before p (one store of both). */
 inline uint16_t* store_limb(uint16_t* p, uint32_t limb) {
     const uint32_t high = limb / kBase;
-    uint32_t pair;   // the two groups in memory order
+    uint32_t pair;       // the two groups in memory order
     if (kLittleEndian)   // high | (limb - high * 10000) << 16, with one multiplication
         pair = (limb << 16) - high * (kBase * 65536u - 1);
     else
@@ -362,7 +358,7 @@ inline T* aligned_at(void* p) {
     return reinterpret_cast<T*>((at + alignof(T) - 1) & ~static_cast<uintptr_t>(alignof(T) - 1));
 }
 
-}  // namespace
+}   // namespace
 
 int multiply_digits_needed(const NumericView& a, const NumericView& b) {
     // a spare group, the product's groups, three groups to align to 8 bytes, the columns
@@ -372,8 +368,7 @@ int multiply_digits_needed(const NumericView& a, const NumericView& b) {
     return 1 + 2 * limbs + 3 + 4 * limbs + 2 * limbs + 2 * (kShortFactorLimbs - 1);
 }
 
-void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scratch,
-                     FiniteValue* out) {
+void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scratch, FiniteValue* out) {
     FiniteValue v;
     v.negative = a.negative != b.negative;
     uint16_t* product = scratch + 1;   // scratch[0]: room for round_digits' carry
@@ -412,8 +407,8 @@ void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scrat
     *out = stripped(v);
 }
 
-ArithStatus arith_finite(ArithOp op, const NumericView& a, const NumericView& b,
-                         SmallDigits* small, DigitBuffer scratch, int* needed, FiniteValue* out) {
+ArithStatus arith_finite(ArithOp op, const NumericView& a, const NumericView& b, SmallDigits* small,
+                         DigitBuffer scratch, int* needed, FiniteValue* out) {
     if (op == ArithOp::Multiply) {
         // (multiply_small's first test, here: long operands skip the call)
         if (a.ndigits + b.ndigits <= kUint128MaxGroups && multiply_small(a, b, small, out))
@@ -448,7 +443,7 @@ inline int sign_of(const NumericView& v) {
 
 inline Kind infinity_with_sign(int sign) { return sign > 0 ? Kind::PosInf : Kind::NegInf; }
 
-}  // namespace
+}   // namespace
 
 Kind arith_special(ArithOp op, const NumericView& a, const NumericView& b) {
     if (a.kind == Kind::NaN || b.kind == Kind::NaN)
@@ -487,4 +482,4 @@ uint16_t header_after(SignOp op, uint16_t header, int ndigits) {
     return form == kPositive ? static_cast<uint16_t>(positive | kNegative) : positive;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

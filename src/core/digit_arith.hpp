@@ -25,8 +25,8 @@ namespace fastnumeric {
 enum class ArithOp : uint8_t { Add, Subtract, Multiply };
 
 enum class ArithStatus : uint8_t {
-    Ok,              // *out holds the stripped result
-    NeedScratch,     // the digit path needs a scratch buffer of *needed digits; call again
+    Ok,            // *out holds the stripped result
+    NeedScratch,   // the digit path needs a scratch buffer of *needed digits; call again
 };
 
 /* Digits of a machine-integer result: any 128-bit magnitude. */
@@ -47,26 +47,22 @@ struct DigitBuffer {
  * digit arrays in `scratch`.  On
  * NeedScratch, *needed is the capacity to provide; nothing else was written.
  */
-ArithStatus arith_finite(ArithOp op, const NumericView& a, const NumericView& b,
-                         SmallDigits* small, DigitBuffer scratch, int* needed, FiniteValue* out);
+ArithStatus arith_finite(ArithOp op, const NumericView& a, const NumericView& b, SmallDigits* small,
+                         DigitBuffer scratch, int* needed, FiniteValue* out);
 
 /* The result kind of a op b when a or b is NaN or ±Infinity (numeric's rules). */
 Kind arith_special(ArithOp op, const NumericView& a, const NumericView& b);
 
 /* The three paths on their own, for tests; arith_finite picks among them. */
-bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallDigits* small,
-               FiniteValue* out);
-bool multiply_small(const NumericView& a, const NumericView& b, SmallDigits* small,
-                    FiniteValue* out);
+bool add_small(const NumericView& a, const NumericView& b, bool subtract, SmallDigits* small, FiniteValue* out);
+bool multiply_small(const NumericView& a, const NumericView& b, SmallDigits* small, FiniteValue* out);
 int add_digits_needed(const NumericView& a, const NumericView& b);
-void add_digits(const NumericView& a, const NumericView& b, bool subtract, uint16_t* scratch,
-                FiniteValue* out);
+void add_digits(const NumericView& a, const NumericView& b, bool subtract, uint16_t* scratch, FiniteValue* out);
 int multiply_digits_needed(const NumericView& a, const NumericView& b);
-void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scratch,
-                     FiniteValue* out);
+void multiply_digits(const NumericView& a, const NumericView& b, uint16_t* scratch, FiniteValue* out);
 
 /* Unary operators: the header word of the result body (the digits are unchanged). */
 enum class SignOp : uint8_t { Negate, Plus, Absolute };
 uint16_t header_after(SignOp op, uint16_t header, int ndigits);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

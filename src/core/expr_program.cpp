@@ -213,7 +213,7 @@ inline bool scaled(int128_t x, int k, int128_t* out) {
     return k < kUint128MaxGroups && multiplied(x, static_cast<int128_t>(power_of_base_128(k)), out);
 }
 
-}  // namespace
+}   // namespace
 
 bool expr_program_valid(const ExprProgram& p) {
     if (p.nsteps < 1 || p.nsteps > kMaxExprSteps || p.noperands < 1 || p.noperands > kMaxExprOperands)
@@ -328,9 +328,7 @@ bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out)
             ++top;
             break;
         }
-        case ExprOp::Negate:
-            top[-1].value = -top[-1].value;
-            break;
+        case ExprOp::Negate: top[-1].value = -top[-1].value; break;
         case ExprOp::Multiply: {
             Slot& x = top[-2];
             const Slot& y = top[-1];
@@ -374,7 +372,7 @@ bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out)
     return true;
 }
 
-}  // namespace
+}   // namespace
 
 bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
     return eval_in<int64_t>(p, operands, out) || eval_in<int128_t>(p, operands, out);
@@ -387,4 +385,4 @@ FiniteValue exact_finite_value(const ExactValue& v, uint16_t digits[kUint128MaxG
     return stripped(FiniteValue{negative, v.low + n - 1, v.dscale, digits + kUint128MaxGroups - n, n});
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -83,4 +83,4 @@ bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactVal
  */
 FiniteValue exact_finite_value(const ExactValue& v, uint16_t digits[kUint128MaxGroups]);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -36,8 +36,7 @@ struct InputCacheKey {
     uint32_t length;
 
     bool operator==(const InputCacheKey& o) const {
-        return word[0] == o.word[0] && word[1] == o.word[1] && typmod == o.typmod &&
-               length == o.length;
+        return word[0] == o.word[0] && word[1] == o.word[1] && typmod == o.typmod && length == o.length;
     }
 };
 
@@ -49,7 +48,7 @@ constexpr uint64_t kHighs = 0x8080808080808080ull;
 /* Bit 7 of each byte of w that is zero (and only of those: exact, not the quick test). */
 inline uint64_t zero_bytes(uint64_t w) { return ~(((w & ~kHighs) + ~kHighs) | w | ~kHighs); }
 
-}  // namespace input_cache_detail
+}   // namespace input_cache_detail
 
 /*
  * The key of `text`, or false when it is longer than kInputCacheKeyBytes.
@@ -59,8 +58,8 @@ inline uint64_t zero_bytes(uint64_t w) { return ~(((w & ~kHighs) + ~kHighs) | w 
  * bytes read around the text (before it in the first word, after the NUL in the last) are
  * on pages the text itself occupies; they are masked out of the key.
  */
-__attribute__((no_sanitize("address")))
-inline bool make_input_cache_key(const char* text, int32_t typmod, InputCacheKey* key) {
+__attribute__((no_sanitize("address"))) inline bool make_input_cache_key(const char* text, int32_t typmod,
+                                                                         InputCacheKey* key) {
     using namespace input_cache_detail;
     static_assert(kInputCacheKeyBytes == 16, "the key is two words");
     const unsigned offset = static_cast<unsigned>(reinterpret_cast<uintptr_t>(text) & 7);
@@ -99,8 +98,8 @@ inline bool make_input_cache_key(const char* text, int32_t typmod, InputCacheKey
 }
 
 struct InputCacheSlot {
-    InputCacheKey key;          // length 0: empty (an empty text is never cached)
-    bool has_body;              // false: seen once, key only
+    InputCacheKey key;   // length 0: empty (an empty text is never cached)
+    bool has_body;       // false: seen once, key only
     uint8_t body_size;
     unsigned char body[kInputCacheBodyBytes];
 };
@@ -169,4 +168,4 @@ class InputCache {
     uint32_t rest_left_;
 };
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -55,4 +55,4 @@ static_assert(power_of_base(kInt64Groups) <= (uint64_t{1} << 62), "a sum of two 
 static_assert(power_of_base_128(kInt128Groups) <= (uint128_t{1} << 126), "a sum of two fits int128");
 static_assert(power_of_base_128(kUint128MaxGroups - 1) > ~uint128_t{0} / 10000, "10000^10 > 2^128");
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -52,4 +52,4 @@ inline int write_magnitude_digits(uint128_t m, uint16_t* end) {
     return static_cast<int>(end - p);
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -35,8 +35,8 @@ enum class HashParts : uint8_t { Special, Zero, Digits };
  * The bytes hash_numeric hashes and the weight it mixes in, for a body decode_numeric accepts
  * (body_is_valid); *digits and *nbytes only for Digits.
  */
-inline HashParts numeric_hash_parts(const unsigned char* body, size_t len, const unsigned char** digits,
-                                    int* nbytes, int* weight) {
+inline HashParts numeric_hash_parts(const unsigned char* body, size_t len, const unsigned char** digits, int* nbytes,
+                                    int* weight) {
     const uint16_t h = load_u16(body);
     const unsigned char* d;
     int w, n;
@@ -79,23 +79,42 @@ struct State {
 FASTNUMERIC_INLINE uint32_t rot(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
 
 FASTNUMERIC_INLINE State mix(State s) {
-    s.a -= s.c; s.a ^= rot(s.c, 4);  s.c += s.b;
-    s.b -= s.a; s.b ^= rot(s.a, 6);  s.a += s.c;
-    s.c -= s.b; s.c ^= rot(s.b, 8);  s.b += s.a;
-    s.a -= s.c; s.a ^= rot(s.c, 16); s.c += s.b;
-    s.b -= s.a; s.b ^= rot(s.a, 19); s.a += s.c;
-    s.c -= s.b; s.c ^= rot(s.b, 4);  s.b += s.a;
+    s.a -= s.c;
+    s.a ^= rot(s.c, 4);
+    s.c += s.b;
+    s.b -= s.a;
+    s.b ^= rot(s.a, 6);
+    s.a += s.c;
+    s.c -= s.b;
+    s.c ^= rot(s.b, 8);
+    s.b += s.a;
+    s.a -= s.c;
+    s.a ^= rot(s.c, 16);
+    s.c += s.b;
+    s.b -= s.a;
+    s.b ^= rot(s.a, 19);
+    s.a += s.c;
+    s.c -= s.b;
+    s.c ^= rot(s.b, 4);
+    s.b += s.a;
     return s;
 }
 
 FASTNUMERIC_INLINE State final_mix(State s) {
-    s.c ^= s.b; s.c -= rot(s.b, 14);
-    s.a ^= s.c; s.a -= rot(s.c, 11);
-    s.b ^= s.a; s.b -= rot(s.a, 25);
-    s.c ^= s.b; s.c -= rot(s.b, 16);
-    s.a ^= s.c; s.a -= rot(s.c, 4);
-    s.b ^= s.a; s.b -= rot(s.a, 14);
-    s.c ^= s.b; s.c -= rot(s.b, 24);
+    s.c ^= s.b;
+    s.c -= rot(s.b, 14);
+    s.a ^= s.c;
+    s.a -= rot(s.c, 11);
+    s.b ^= s.a;
+    s.b -= rot(s.a, 25);
+    s.c ^= s.b;
+    s.c -= rot(s.b, 16);
+    s.a ^= s.c;
+    s.a -= rot(s.c, 4);
+    s.b ^= s.a;
+    s.b -= rot(s.a, 14);
+    s.c ^= s.b;
+    s.c -= rot(s.b, 24);
     return s;
 }
 
@@ -103,10 +122,10 @@ FASTNUMERIC_INLINE State final_mix(State s) {
    even length: their tails are 0 or 2 bytes. */
 FASTNUMERIC_INLINE uint32_t partial_word(const unsigned char* p, int n) {
     switch (n) {
-        case 1: return p[0];
-        case 2: return load_u16(p);
-        case 3: return load_u16(p) | static_cast<uint32_t>(p[2]) << 16;
-        default: return 0;
+    case 1: return p[0];
+    case 2: return load_u16(p);
+    case 3: return load_u16(p) | static_cast<uint32_t>(p[2]) << 16;
+    default: return 0;
     }
 }
 
@@ -151,7 +170,7 @@ FASTNUMERIC_INLINE State initial(int len) {
 
 #undef FASTNUMERIC_INLINE
 
-}  // namespace lookup3
+}   // namespace lookup3
 
 /* PostgreSQL's hash_bytes of len bytes at k. */
 inline uint32_t hash_bytes32(const unsigned char* k, int len) {
@@ -175,9 +194,9 @@ inline uint64_t numeric_hash(const unsigned char* body, size_t len) {
     const unsigned char* digits;
     int nbytes, weight;
     switch (numeric_hash_parts(body, len, &digits, &nbytes, &weight)) {
-        case HashParts::Special: return 0;
-        case HashParts::Zero: return 0xFFFFFFFFu;
-        case HashParts::Digits: break;
+    case HashParts::Special: return 0;
+    case HashParts::Zero: return 0xFFFFFFFFu;
+    case HashParts::Digits: break;
     }
     return static_cast<uint64_t>(hash_bytes32(digits, nbytes)) ^ static_cast<uint64_t>(static_cast<int64_t>(weight));
 }
@@ -187,11 +206,11 @@ inline uint64_t numeric_hash_extended(const unsigned char* body, size_t len, uin
     const unsigned char* digits;
     int nbytes, weight;
     switch (numeric_hash_parts(body, len, &digits, &nbytes, &weight)) {
-        case HashParts::Special: return seed;
-        case HashParts::Zero: return seed - 1;
-        case HashParts::Digits: break;
+    case HashParts::Special: return seed;
+    case HashParts::Zero: return seed - 1;
+    case HashParts::Digits: break;
     }
     return hash_bytes64(digits, nbytes, seed) ^ static_cast<uint64_t>(static_cast<int64_t>(weight));
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

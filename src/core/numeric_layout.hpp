@@ -44,7 +44,7 @@
 
 namespace fastnumeric {
 
-constexpr int kDecDigits = 4;         // decimal digits per base-10000 digit
+constexpr int kDecDigits = 4;   // decimal digits per base-10000 digit
 constexpr int kBase = 10000;
 
 constexpr uint16_t kSignMask = 0xC000;
@@ -91,9 +91,7 @@ inline bool body_is_valid(const unsigned char* body, size_t len) {
 }
 
 /* The 7-bit two's-complement weight of a 2-byte header, sign-extended (two shifts). */
-inline int short_weight(uint16_t h) {
-    return static_cast<int32_t>(static_cast<uint32_t>(h) << 25) >> 25;
-}
+inline int short_weight(uint16_t h) { return static_cast<int32_t>(static_cast<uint32_t>(h) << 25) >> 25; }
 
 /* A decoded numeric body; digits still point into the datum (no copy). */
 struct NumericView {
@@ -230,8 +228,8 @@ inline bool can_be_short(int dscale, int weight) {
  * with weight 0.
  */
 inline uint16_t short_header(bool negative, int weight, int dscale) {
-    return static_cast<uint16_t>(compose_short_header(negative ? kShortSignBit : 0, weight,
-                                                      static_cast<uint32_t>(dscale) << kShortDscaleShift));
+    return static_cast<uint16_t>(
+        compose_short_header(negative ? kShortSignBit : 0, weight, static_cast<uint32_t>(dscale) << kShortDscaleShift));
 }
 
 /* Four digits held in the 16-bit lanes of a word, the first lowest, stored in memory order. */
@@ -286,8 +284,8 @@ inline bool fits_numeric_format(const FiniteValue& v) {
  * Write the body of a stripped finite value (no leading/trailing zero digit, zero has no
  * digits).  `out` must hold finite_body_size() bytes.  Zero is written positive with weight 0.
  */
-inline void encode_finite(unsigned char* out, bool negative, int weight, int dscale,
-                          const uint16_t* digits, int ndigits) {
+inline void encode_finite(unsigned char* out, bool negative, int weight, int dscale, const uint16_t* digits,
+                          int ndigits) {
     if (ndigits == 0) {
         negative = false;
         weight = 0;
@@ -297,8 +295,7 @@ inline void encode_finite(unsigned char* out, bool negative, int weight, int dsc
         store_u16(p, short_header(negative, weight, dscale));
         p += 2;
     } else {
-        store_u16(p, static_cast<uint16_t>((negative ? kNegative : kPositive) |
-                                           (dscale & kLongDscaleMask)));
+        store_u16(p, static_cast<uint16_t>((negative ? kNegative : kPositive) | (dscale & kLongDscaleMask)));
         store_u16(p + 2, static_cast<uint16_t>(static_cast<int16_t>(weight)));
         p += 4;
     }
@@ -310,4 +307,4 @@ inline void encode_finite(unsigned char* out, bool negative, int weight, int dsc
         store_u16(p, digits[i]);
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

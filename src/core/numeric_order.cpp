@@ -12,15 +12,15 @@ namespace {
 /* Rank of the kind in numeric's order; finite values share rank 1. */
 inline int kind_rank(Kind k) {
     switch (k) {
-        case Kind::NegInf: return 0;
-        case Kind::Finite: return 1;
-        case Kind::PosInf: return 2;
-        case Kind::NaN: return 3;
+    case Kind::NegInf: return 0;
+    case Kind::Finite: return 1;
+    case Kind::PosInf: return 2;
+    case Kind::NaN: return 3;
     }
     return 3;
 }
 
-}  // namespace
+}   // namespace
 
 int compare_magnitudes(const NumericView& a, const NumericView& b) {
     int i = 0, j = 0;
@@ -72,10 +72,10 @@ int compare_numeric(const NumericView& a, const NumericView& b) {
 
 int64_t abbreviated_key(const NumericView& v) {
     switch (v.kind) {
-        case Kind::NaN: return std::numeric_limits<int64_t>::max();
-        case Kind::PosInf: return std::numeric_limits<int64_t>::max() - 1;
-        case Kind::NegInf: return std::numeric_limits<int64_t>::min();
-        case Kind::Finite: break;
+    case Kind::NaN: return std::numeric_limits<int64_t>::max();
+    case Kind::PosInf: return std::numeric_limits<int64_t>::max() - 1;
+    case Kind::NegInf: return std::numeric_limits<int64_t>::min();
+    case Kind::Finite: break;
     }
     int i = 0;
     while (i < v.ndigits && v.digit(i) == 0)
@@ -92,4 +92,4 @@ int64_t abbreviated_key(const NumericView& v) {
     return v.negative ? -magnitude : magnitude;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

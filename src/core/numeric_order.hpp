@@ -46,8 +46,8 @@ inline bool short_head(const unsigned char* body, int32_t* head) {
  * header, each at least 2 bytes).  Trailing zero digits are harmless: a missing digit reads
  * as zero.  Returns false, leaving *result alone, for anything else.
  */
-inline bool compare_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b,
-                                 size_t blen, int* result) {
+inline bool compare_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen,
+                                 int* result) {
     int32_t head_a, head_b;
     if ((alen < 4) | (blen < 4) || !short_head(a, &head_a) || !short_head(b, &head_b))
         return false;
@@ -148,4 +148,4 @@ inline bool short_abbreviated_key(const unsigned char* body, size_t len, int64_t
     return true;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -38,7 +38,7 @@ inline int clamp(int32_t x, int lo, int hi) { return x < lo ? lo : x > hi ? hi :
 
 const uint16_t kOne = 1;
 
-}  // namespace
+}   // namespace
 
 void round_digits(uint16_t** digits_start, int* ndigits, int* weight, int rscale, RoundMode mode) {
     uint16_t* digits = *digits_start;
@@ -56,9 +56,8 @@ void round_digits(uint16_t** digits_start, int* ndigits, int* weight, int rscale
         const int group = static_cast<int>(keep / kDecDigits);
         const uint16_t dropped_unit = static_cast<uint16_t>(power_of_ten(kDecDigits - keep % kDecDigits));
         const int dropped_head = digits[group] % dropped_unit;
-        up = mode == RoundMode::HalfAwayFromZero
-                 ? dropped_head >= dropped_unit / 2
-                 : dropped_head != 0 || any_nonzero(digits, group + 1, n);
+        up = mode == RoundMode::HalfAwayFromZero ? dropped_head >= dropped_unit / 2
+                                                 : dropped_head != 0 || any_nonzero(digits, group + 1, n);
     }
 
     if (keep <= 0) {   // nothing kept: zero, or one unit of 10^-rscale
@@ -140,4 +139,4 @@ FiniteValue trim_scale_value(const NumericView& v, uint16_t* buffer) {
     return stripped(r);
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

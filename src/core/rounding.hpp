@@ -54,4 +54,4 @@ FiniteValue sign_value(const NumericView& v);
 int min_scale(const NumericView& v);
 FiniteValue trim_scale_value(const NumericView& v, uint16_t* buffer);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -28,8 +28,8 @@
 
 namespace fastnumeric {
 
-constexpr int kNarrowBodyBytes = 2 + 8;    // header and four groups
-constexpr int kShortBodyBytes = 2 + 16;    // header and eight groups (products below 10^32)
+constexpr int kNarrowBodyBytes = 2 + 8;   // header and four groups
+constexpr int kShortBodyBytes = 2 + 16;   // header and eight groups (products below 10^32)
 
 namespace short_arith_detail {
 
@@ -141,9 +141,9 @@ inline int write_wide_product(uint64_t x, uint64_t y, uint32_t sign, int low, ui
     if (x >= kTenTo16 || y >= kTenTo16)
         return 0;   // only from digits above 9999, which numeric never writes
     const uint64_t x1 = x / kTenTo8, x0 = x % kTenTo8, y1 = y / kTenTo8, y0 = y % kTenTo8;
-    const uint64_t middle = x1 * y0 + x0 * y1;                               // below 2 * 10^16
-    const uint64_t bottom = x0 * y0 + middle % kTenTo8 * kTenTo8;            // below 2 * 10^16
-    const uint64_t top = x1 * y1 + middle / kTenTo8 + bottom / kTenTo16;     // below 10^16
+    const uint64_t middle = x1 * y0 + x0 * y1;                             // below 2 * 10^16
+    const uint64_t bottom = x0 * y0 + middle % kTenTo8 * kTenTo8;          // below 2 * 10^16
+    const uint64_t top = x1 * y1 + middle / kTenTo8 + bottom / kTenTo16;   // below 10^16
     return write_wide(top, bottom % kTenTo16, sign, low, dscale, out);
 }
 
@@ -182,11 +182,11 @@ inline uint32_t product_dscale(const SmallShortValue& x, const SmallShortValue& 
     return (x.header & kShortDscaleMask) + (y.header & kShortDscaleMask);
 }
 
-}  // namespace short_arith_detail
+}   // namespace short_arith_detail
 
 /* a + b, or a - b when `subtract`, any small result; 0: take the general path. */
-inline int add_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen,
-                            bool subtract, unsigned char out[kShortBodyBytes]) {
+inline int add_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, bool subtract,
+                            unsigned char out[kShortBodyBytes]) {
     using namespace short_arith_detail;
     SmallShortValue x, y;
     if (!read_small_short(a, alen, &x) || !read_small_short(b, blen, &y))
@@ -244,4 +244,4 @@ __attribute__((always_inline)) inline int multiply_short_narrow(const unsigned c
     return write_narrow(product, product_sign(x, y), x.low + y.low, product_dscale(x, y), out);
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

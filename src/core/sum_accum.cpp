@@ -67,8 +67,7 @@ void digit_reserve(DigitSum* d, const SlotAllocator& allocator, int lo, int hi) 
             std::memmove(d->slots + shift, d->slots, sizeof(int64_t) * static_cast<size_t>(d->used));
         }
         std::memset(d->slots, 0, sizeof(int64_t) * static_cast<size_t>(shift));
-        std::memset(d->slots + shift + d->used, 0,
-                    sizeof(int64_t) * static_cast<size_t>(used - shift - d->used));
+        std::memset(d->slots + shift + d->used, 0, sizeof(int64_t) * static_cast<size_t>(used - shift - d->used));
     }
     d->used = used;
     d->frac = frac;
@@ -115,8 +114,7 @@ inline bool scale_up(int128_t x, int up, int128_t* out) {
         *out = 0;
         return true;
     }
-    return up < kUint128MaxGroups &&
-           !__builtin_mul_overflow(x, static_cast<int128_t>(power_of_base_128(up)), out);
+    return up < kUint128MaxGroups && !__builtin_mul_overflow(x, static_cast<int128_t>(power_of_base_128(up)), out);
 }
 
 /* small to a scale with more groups after the point (moving it into big if it overflows). */
@@ -168,7 +166,7 @@ FinalLayout final_layout(const SumAccum& s) {
     return {frac, frac + integer_slots + kFinalHeadroom};
 }
 
-}  // namespace
+}   // namespace
 
 void sum_init(SumAccum* s, SlotAllocator allocator) {
     std::memset(static_cast<void*>(s), 0, sizeof *s);
@@ -226,18 +224,18 @@ bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t l
         return true;
     }
     if (!read_small_short(body, len, &v))
-        return false;   // not a small 2-byte-header value
+        return false;                          // not a small 2-byte-header value
     const int shift = s->small_frac + v.low;   // zero groups to append
     if (shift < 0 || v.high + 1 + s->small_frac > kInt128Groups)
         return false;   // needs a finer scale than small's, or does not fit it: general path
     count_finite_refreshed(s, v.dscale);
-    const int128_t m = static_cast<int128_t>(static_cast<int64_t>(v.digits)) *
-                       static_cast<int128_t>(power_of_base_128(shift));
+    const int128_t m =
+        static_cast<int128_t>(static_cast<int64_t>(v.digits)) * static_cast<int128_t>(power_of_base_128(shift));
     small_add(s, v.negative ? -m : m);
     return true;
 }
 
-}  // namespace sum_accum_detail
+}   // namespace sum_accum_detail
 
 void sum_add_product(SumAccum* s, const ShortProduct& p) {
     count_finite(s, p.dscale);
@@ -379,4 +377,4 @@ int64_t* digit_sum_prepare(SumAccum* s, int32_t frac, int32_t used) {
     return d->slots;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -135,28 +135,29 @@ inline bool small_add_int64(SumAccum* s, uint64_t m, bool negative) {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(FASTNUMERIC_PORTABLE_SUM)
     static_assert(sizeof s->small == 16 && kLittleEndian, "the low half first");
     if (!negative) {
-        asm goto("addq %[m], (%[p])\n\t"
-                 "adcq $0, 8(%[p])\n\t"
-                 "jo %l[overflow]"
-                 : /* no outputs (asm goto) */
-                 : [p] "r"(&s->small), [m] "r"(m)
-                 : "cc", "memory"
-                 : overflow);
+        asm goto(
+            "addq %[m], (%[p])\n\t"
+            "adcq $0, 8(%[p])\n\t"
+            "jo %l[overflow]"
+            : /* no outputs (asm goto) */
+            : [p] "r"(&s->small), [m] "r"(m)
+            : "cc", "memory"
+            : overflow);
     } else {
-        asm goto("subq %[m], (%[p])\n\t"
-                 "sbbq $0, 8(%[p])\n\t"
-                 "jo %l[overflow]"
-                 : /* no outputs (asm goto) */
-                 : [p] "r"(&s->small), [m] "r"(m)
-                 : "cc", "memory"
-                 : overflow);
+        asm goto(
+            "subq %[m], (%[p])\n\t"
+            "sbbq $0, 8(%[p])\n\t"
+            "jo %l[overflow]"
+            : /* no outputs (asm goto) */
+            : [p] "r"(&s->small), [m] "r"(m)
+            : "cc", "memory"
+            : overflow);
     }
     return true;
-overflow:
-    {
-        const uint128_t now = static_cast<uint128_t>(static_cast<int128_t>(s->small));
-        s->small = static_cast<int128_t>(negative ? now + m : now - m);
-    }
+overflow : {
+    const uint128_t now = static_cast<uint128_t>(static_cast<int128_t>(s->small));
+    s->small = static_cast<int128_t>(negative ? now + m : now - m);
+}
     return false;
 #else
     static_assert(sizeof s->small == 16, "two halves");
@@ -179,7 +180,7 @@ overflow:
 /* sum_add_short_body's checks one by one, for what the expected headers do not cover. */
 bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t len);
 
-}  // namespace sum_accum_detail
+}   // namespace sum_accum_detail
 
 /*
  * sum_add_short_body's common case, inline so that the transition function is one call (out
@@ -239,7 +240,7 @@ inline bool multiply_u128_u64(uint128_t m, uint64_t d, uint128_t* out) {
     return !__builtin_add_overflow(low, high << 64, out);
 }
 
-}  // namespace sum_accum_detail
+}   // namespace sum_accum_detail
 
 /* The most factors a ShortProduct takes. */
 constexpr int kMaxProductFactors = 3;
@@ -325,9 +326,7 @@ bool sum_remove(SumAccum* s, const NumericView& v);
 /* numeric_avg_combine: into += from. */
 void sum_combine(SumAccum* into, const SumAccum& from);
 
-inline int64_t sum_total_count(const SumAccum& s) {
-    return s.count + s.nan_count + s.pinf_count + s.ninf_count;
-}
+inline int64_t sum_total_count(const SumAccum& s) { return s.count + s.nan_count + s.pinf_count + s.ninf_count; }
 
 /* numeric_sum's and numeric_avg's rule for specials (NaN wins; +Inf with -Inf is NaN). */
 inline Kind sum_result_kind(const SumAccum& s) {
@@ -358,4 +357,4 @@ void digit_sum_carry(DigitSum* d);
  */
 int64_t* digit_sum_prepare(SumAccum* s, int32_t frac, int32_t used);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -17,7 +17,7 @@ void cut_at_scale(DecimalDigits* v, int scale, RoundMode mode) {
     v->first = static_cast<int>(digits - v->storage);
 }
 
-}  // namespace
+}   // namespace
 
 void round_to_scale(DecimalDigits* v, int scale) { cut_at_scale(v, scale, RoundMode::HalfAwayFromZero); }
 
@@ -38,4 +38,4 @@ bool apply_typmod(DecimalDigits* v, Typmod typmod) {
     return v->ndigits == 0 || fits_precision(v->weight, v->digits()[0], typmod);   // zero fits any
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -107,4 +107,4 @@ inline bool compact_decimal_typmod(Typmod typmod, CompactDecimal* s) {
     return true;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

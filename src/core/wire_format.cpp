@@ -9,7 +9,7 @@ namespace {
 
 inline bool is_special_word(uint16_t h) { return (h & kSignMask) == kSpecial; }
 
-}  // namespace
+}   // namespace
 
 WireStatus decode_wire(const unsigned char* message, size_t available, Typmod typmod, WireValue* out) {
     // The header words in numeric_recv's order, each check before the next word is read.
@@ -92,4 +92,4 @@ void encode_wire(const NumericView& v, unsigned char* out) {
         store_be16(p, load_u16(v.digits + 2 * i));
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

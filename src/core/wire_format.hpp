@@ -33,13 +33,13 @@ constexpr int kMaxWireDigits = kMaxFastGroups;
 
 enum class WireStatus : uint8_t {
     Ok,
-    MessageEnds,     // a word lies past the end: "insufficient data left in message"
-    InvalidSign,     // "invalid sign in external \"numeric\" value"
-    InvalidScale,    // "invalid scale in external \"numeric\" value"
-    InvalidDigit,    // "invalid digit in external \"numeric\" value"
-    FieldOverflow,   // the typmod cannot hold the value: "numeric field overflow"
-    FormatOverflow,  // the stripped weight leaves int16: "value overflows numeric format" (unreachable)
-    TooManyDigits,   // header valid, more than kMaxWireDigits digits: not an error, not decided here
+    MessageEnds,      // a word lies past the end: "insufficient data left in message"
+    InvalidSign,      // "invalid sign in external \"numeric\" value"
+    InvalidScale,     // "invalid scale in external \"numeric\" value"
+    InvalidDigit,     // "invalid digit in external \"numeric\" value"
+    FieldOverflow,    // the typmod cannot hold the value: "numeric field overflow"
+    FormatOverflow,   // the stripped weight leaves int16: "value overflows numeric format" (unreachable)
+    TooManyDigits,    // header valid, more than kMaxWireDigits digits: not an error, not decided here
 };
 
 /* A received value.  Plain data: it lives on the frame of a function that may ereport. */
@@ -139,4 +139,4 @@ bool wire_encodes_body(const unsigned char* body, size_t len);
  */
 void encode_wire(const NumericView& v, unsigned char* out);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

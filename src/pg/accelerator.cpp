@@ -38,8 +38,8 @@ using namespace fastnumeric;
 namespace {
 
 struct Rewrite {
-    bool split_aggregates;   // partial and combining Aggrefs may be replaced
-    Bitmapset* kept_states;  // the current Agg node's transition states (aggtransno) kept numeric's
+    bool split_aggregates;    // partial and combining Aggrefs may be replaced
+    Bitmapset* kept_states;   // the current Agg node's transition states (aggtransno) kept numeric's
     PlanChanges* changes;
 };
 
@@ -174,9 +174,8 @@ bool rewrite_expression(Node* node, void* context) {
                 ListCell* lc;
                 foreach (lc, wfunc->args) {
                     Expr* arg = static_cast<Expr*>(lfirst(lc));
-                    lfirst(lc) = makeRelabelType(arg, fastnumeric_type(),
-                                                 exprTypmod(reinterpret_cast<Node*>(arg)), InvalidOid,
-                                                 COERCE_IMPLICIT_CAST);
+                    lfirst(lc) = makeRelabelType(arg, fastnumeric_type(), exprTypmod(reinterpret_cast<Node*>(arg)),
+                                                 InvalidOid, COERCE_IMPLICIT_CAST);
                 }
             }
             record_function(rw->changes, ours);
@@ -184,8 +183,7 @@ bool rewrite_expression(Node* node, void* context) {
         }
         break;
     }
-    default:
-        break;
+    default: break;
     }
     return walk_expression(node, rewrite_expression, context);
 }
@@ -320,7 +318,7 @@ void rewrite_node(Plan* plan, Rewrite* rw) {
 /* A foreign or custom scan may bring partial aggregate states from elsewhere. */
 bool is_outside_scan(Plan* plan) { return IsA(plan, ForeignScan) || IsA(plan, CustomScan); }
 
-}  // namespace
+}   // namespace
 
 namespace fastnumeric {
 
@@ -331,4 +329,4 @@ void accelerate_plan(PlannedStmt* stmt, PlanChanges* changes) {
     for_each_node(stmt, [&rw](Plan* plan) { rewrite_node(plan, &rw); });
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

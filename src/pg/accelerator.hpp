@@ -12,4 +12,4 @@ namespace fastnumeric {
    yes. */
 void accelerate_plan(PlannedStmt* stmt, PlanChanges* changes);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -152,7 +152,7 @@ __attribute__((noinline)) Datum avg_accum_rest(FunctionCallInfo fcinfo) {
 
 /* Argument i as a factor of p. */
 __attribute__((always_inline)) inline bool short_factor_arg(FunctionCallInfo fcinfo, int i, ShortProduct* p,
-                                                             uint64_t* digits) {
+                                                            uint64_t* digits) {
     if (PG_ARGISNULL(i))
         return false;
     const unsigned char* body;
@@ -236,7 +236,7 @@ __attribute__((noinline)) Datum expr_accum_rest(FunctionCallInfo fcinfo) {
     PG_RETURN_POINTER(s);
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -408,4 +408,4 @@ Datum fastnumeric_avg(PG_FUNCTION_ARGS) {
 Datum fastnumeric_smaller(PG_FUNCTION_ARGS) { return pick(fcinfo, -1); }
 Datum fastnumeric_larger(PG_FUNCTION_ARGS) { return pick(fcinfo, 1); }
 
-}  // extern "C"
+}   // extern "C"

@@ -53,9 +53,10 @@ ArithMemo long_operands_route;   // zeroed: empty, never written
 /* The address of argument `i` of the call when it is a plan constant (a Const node). */
 void constant_argument(FmgrInfo* flinfo, int i, uintptr_t* address) {
     Node* expr = flinfo->fn_expr;
-    List* args = expr == nullptr ? NIL
-                 : IsA(expr, OpExpr) ? reinterpret_cast<OpExpr*>(expr)->args
-                 : IsA(expr, FuncExpr) ? reinterpret_cast<FuncExpr*>(expr)->args : NIL;
+    List* args = expr == nullptr       ? NIL
+                 : IsA(expr, OpExpr)   ? reinterpret_cast<OpExpr*>(expr)->args
+                 : IsA(expr, FuncExpr) ? reinterpret_cast<FuncExpr*>(expr)->args
+                                       : NIL;
     if (list_length(args) != 2 || !IsA(list_nth(args, i), Const))
         return;
     const Const* c = static_cast<const Const*>(list_nth(args, i));
@@ -153,8 +154,7 @@ __attribute__((noinline)) Datum binary_arith_general(FunctionCallInfo fcinfo, Ar
         SmallDigits small;
         FiniteValue value;
         int needed = 0;
-        if (arith_finite(op, a, b, &small, current_scratch(fcinfo), &needed, &value) ==
-            ArithStatus::NeedScratch)
+        if (arith_finite(op, a, b, &small, current_scratch(fcinfo), &needed, &value) == ArithStatus::NeedScratch)
             arith_finite(op, a, b, &small, grown_scratch(fcinfo, needed), &needed, &value);
         result = finite_datum(value);   // raises numeric's 22003 when the result cannot be stored
     }
@@ -355,7 +355,7 @@ Datum sign_arith(FunctionCallInfo fcinfo, SignOp op) {
     return result;
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -383,9 +383,9 @@ Datum fastnumeric_log10(PG_FUNCTION_ARGS) {
 /* mod('7', x): the untyped literal (a cstring, as unknown's values are) read by numeric_in with
  * no typmod, as it is when the call resolves to mod(numeric, numeric); then numeric's mod. */
 Datum fastnumeric_mod_untyped(PG_FUNCTION_ARGS) {
-    Datum dividend = DirectFunctionCall3(numeric_in, PG_GETARG_DATUM(0), ObjectIdGetDatum(InvalidOid),
-                                         Int32GetDatum(-1));
+    Datum dividend =
+        DirectFunctionCall3(numeric_in, PG_GETARG_DATUM(0), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
     return DirectFunctionCall2(numeric_mod, dividend, PG_GETARG_DATUM(1));
 }
 
-}  // extern "C"
+}   // extern "C"

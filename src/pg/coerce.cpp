@@ -20,9 +20,7 @@ namespace {
 
 /* The expression under the free casts between numeric and fastnumeric on top of expr. */
 Node* under_free_casts(Node* expr, Oid fastnumeric_type) {
-    const auto same_bytes = [fastnumeric_type](Oid type) {
-        return type == NUMERICOID || type == fastnumeric_type;
-    };
+    const auto same_bytes = [fastnumeric_type](Oid type) { return type == NUMERICOID || type == fastnumeric_type; };
     while (IsA(expr, RelabelType)) {
         Node* arg = reinterpret_cast<Node*>(reinterpret_cast<RelabelType*>(expr)->arg);
         if (!same_bytes(exprType(expr)) || !same_bytes(exprType(arg)))
@@ -32,7 +30,7 @@ Node* under_free_casts(Node* expr, Oid fastnumeric_type) {
     return expr;
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -65,4 +63,4 @@ Datum fastnumeric_support(PG_FUNCTION_ARGS) {
                                        COERCE_IMPLICIT_CAST, call->location, false));
 }
 
-}  // extern "C"
+}   // extern "C"

@@ -27,9 +27,7 @@ inline int compare_datums(Datum a, Datum b) {
     return likely(compare_inline(a, b, &r)) ? r : compare_made_readable(a, b);
 }
 
-inline int compare_args(FunctionCallInfo fcinfo) {
-    return compare_datums(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1));
-}
+inline int compare_args(FunctionCallInfo fcinfo) { return compare_datums(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)); }
 
 /*
  * Whether two datums are the very same bytes, header included, both read in place: then they
@@ -94,7 +92,7 @@ Datum sort_abbreviate(Datum original, SortSupport) {
 /* The keys hold 12 significant digits, so they rarely all tie: never give them up. */
 bool sort_keep_abbreviations(int, SortSupport) { return false; }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -134,4 +132,4 @@ Datum fastnumeric_sortsupport(PG_FUNCTION_ARGS) {
     PG_RETURN_VOID();
 }
 
-}  // extern "C"
+}   // extern "C"

@@ -151,13 +151,12 @@ inline bool compare_inline(Datum a, Datum b, int* result) {
  */
 inline Datum finite_datum(const FiniteValue& v) {
     if (unlikely(!fits_numeric_format(v)))
-        ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-                        errmsg("value overflows numeric format")));
+        ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("value overflows numeric format")));
     const size_t size = VARHDRSZ + finite_body_size(v.ndigits, v.dscale, v.weight);
     struct varlena* result = static_cast<struct varlena*>(palloc(size));
     SET_VARSIZE(result, size);
-    encode_finite(reinterpret_cast<unsigned char*>(VARDATA(result)), v.negative, v.weight,
-                  v.dscale, v.digits, v.ndigits);
+    encode_finite(reinterpret_cast<unsigned char*>(VARDATA(result)), v.negative, v.weight, v.dscale, v.digits,
+                  v.ndigits);
     return PointerGetDatum(result);
 }
 
@@ -176,4 +175,4 @@ inline Datum special_datum(Kind kind) {
     return body_datum(body, sizeof body);
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

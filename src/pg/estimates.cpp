@@ -49,9 +49,7 @@ namespace {
 get_relation_stats_hook_type previous_relation_stats_hook = nullptr;
 get_index_stats_hook_type previous_index_stats_hook = nullptr;
 
-bool is_fastnumeric(Oid type) {
-    return type >= FirstNormalObjectId && type == fastnumeric_type();
-}
+bool is_fastnumeric(Oid type) { return type >= FirstNormalObjectId && type == fastnumeric_type(); }
 
 void read_as_numeric(VariableStatData* vardata) {
     if (is_fastnumeric(vardata->vartype))
@@ -77,9 +75,7 @@ bool is_inequality(const char* name) {
  * A value the estimators fold into a constant: no column, nothing volatile (a literal, a
  * parameter of the statement, a cast or an expression of them).
  */
-bool is_value(Node* node) {
-    return !contain_var_clause(node) && !contain_volatile_functions(node);
-}
+bool is_value(Node* node) { return !contain_var_clause(node) && !contain_volatile_functions(node); }
 
 /*
  * For one of our inequality operators, the one named like it for the argument types `left`
@@ -122,8 +118,8 @@ void relabel_compared_value(OpExpr* op) {
     for (int i = 0; i < 2; ++i)
         if (relabel[i]) {
             Expr* arg = static_cast<Expr*>(lfirst(cells[i]));
-            lfirst(cells[i]) = makeRelabelType(arg, NUMERICOID, exprTypmod(reinterpret_cast<Node*>(arg)),
-                                               InvalidOid, COERCE_IMPLICIT_CAST);
+            lfirst(cells[i]) = makeRelabelType(arg, NUMERICOID, exprTypmod(reinterpret_cast<Node*>(arg)), InvalidOid,
+                                               COERCE_IMPLICIT_CAST);
         }
     op->opno = twin;
     op->opfuncid = get_opcode(twin);
@@ -199,7 +195,7 @@ bool may_compare_decimal_columns(Query* parse) {
     return false;
 }
 
-}  // namespace
+}   // namespace
 
 namespace fastnumeric {
 
@@ -215,4 +211,4 @@ void install_estimate_hooks() {
     get_index_stats_hook = index_stats;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -14,4 +14,4 @@ void prepare_estimates(Query* parse);
 /* Installs the statistics hooks in front of any installed before; _PG_init calls it once. */
 void install_estimate_hooks();
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

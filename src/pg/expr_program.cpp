@@ -38,9 +38,8 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
     // the same program for every row: a constant (an aggregate's transition function sees its
     // arguments as the executor's, so the Aggref tells)
     const Aggref* aggref = first == 2 ? AggGetAggref(fcinfo) : nullptr;
-    const bool constant = aggref != nullptr
-                              ? IsA(linitial_node(TargetEntry, aggref->args)->expr, Const)
-                              : first == 1 && get_fn_expr_arg_stable(flinfo, 0);
+    const bool constant = aggref != nullptr ? IsA(linitial_node(TargetEntry, aggref->args)->expr, Const)
+                                            : first == 1 && get_fn_expr_arg_stable(flinfo, 0);
     if (PG_ARGISNULL(first - 1) || !constant || get_fn_expr_argtype(flinfo, first - 1) != TEXTOID)
         invalid_program("the program must be a text constant");
     char* source = TextDatumGetCString(PG_GETARG_DATUM(first - 1));
@@ -61,7 +60,7 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
     return site;
 }
 
-}  // namespace
+}   // namespace
 
 namespace fastnumeric {
 
@@ -96,15 +95,16 @@ Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site, bool* 
             nulls[depth - 1] = true;
             continue;
         }
-        PGFunction f = s.op == ExprOp::Add ? fastnumeric_add : s.op == ExprOp::Subtract ? fastnumeric_sub
-                                                                                         : fastnumeric_mul;
+        PGFunction f = s.op == ExprOp::Add        ? fastnumeric_add
+                       : s.op == ExprOp::Subtract ? fastnumeric_sub
+                                                  : fastnumeric_mul;
         values[depth - 1] = DirectFunctionCall2(f, values[depth - 1], values[depth]);
     }
     *isnull = nulls[0];
     return values[0];
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric
 
 namespace {
 
@@ -122,7 +122,7 @@ __attribute__((noinline)) Datum expr_separately(FunctionCallInfo fcinfo, const E
     return d;
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -139,9 +139,9 @@ Datum fastnumeric_expr(PG_FUNCTION_ARGS) {
     const uint128_t m = negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value);
     if (likely(m - 1 < short_arith_detail::kTenTo16 - 1 && v.dscale <= kShortDscaleMax)) {
         struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + kNarrowBodyBytes + 2));
-        const int size = short_arith_detail::write_narrow(
-            static_cast<uint64_t>(m), negative ? kShortSignBit : 0u, v.low,
-            static_cast<uint32_t>(v.dscale) << kShortDscaleShift, reinterpret_cast<unsigned char*>(VARDATA(result)));
+        const int size = short_arith_detail::write_narrow(static_cast<uint64_t>(m), negative ? kShortSignBit : 0u,
+                                                          v.low, static_cast<uint32_t>(v.dscale) << kShortDscaleShift,
+                                                          reinterpret_cast<unsigned char*>(VARDATA(result)));
         if (likely(size != 0)) {
             SET_VARSIZE(result, VARHDRSZ + size);
             return PointerGetDatum(result);
@@ -151,4 +151,4 @@ Datum fastnumeric_expr(PG_FUNCTION_ARGS) {
     return expr_result_datum(v);
 }
 
-}  // extern "C"
+}   // extern "C"

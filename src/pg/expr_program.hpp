@@ -44,4 +44,4 @@ inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOpe
     return true;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -41,9 +41,8 @@ Oid extension_schema(Oid extension) {
     Relation rel = table_open(ExtensionRelationId, AccessShareLock);
     SysScanDesc scan = systable_beginscan(rel, ExtensionOidIndexId, true, nullptr, 1, &key);
     HeapTuple tuple = systable_getnext(scan);
-    const Oid schema = HeapTupleIsValid(tuple)
-                           ? reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple))->extnamespace
-                           : InvalidOid;
+    const Oid schema =
+        HeapTupleIsValid(tuple) ? reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple))->extnamespace : InvalidOid;
     systable_endscan(scan);
     table_close(rel, AccessShareLock);
     return schema;
@@ -60,15 +59,14 @@ void look_up_type() {
     const Oid extension = get_extension_oid("fastnumeric", true);
     if (OidIsValid(extension)) {
         schema = extension_schema(extension);
-        type = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("fastnumeric"),
-                               ObjectIdGetDatum(schema));
+        type = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("fastnumeric"), ObjectIdGetDatum(schema));
         if (!OidIsValid(type) || getExtensionOfObject(TypeRelationId, type) != extension)
             type = schema = InvalidOid;
     }
     type_cache = TypeCache{true, true, OidIsValid(type) ? extension : InvalidOid, type, schema};
 }
 
-}  // namespace
+}   // namespace
 
 namespace fastnumeric {
 
@@ -90,4 +88,4 @@ Oid fastnumeric_extension() {
     return type_cache.extension;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -27,8 +27,7 @@ inline bool walk_expression(Node* node, TreeWalker walker, void* context) {
 #if PG_VERSION_NUM >= 160000
     return expression_tree_walker(node, walker, context);
 #else
-    return expression_tree_walker(node, reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)),
-                                  context);
+    return expression_tree_walker(node, reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)), context);
 #endif
 }
 
@@ -36,9 +35,8 @@ inline bool walk_query(Query* query, TreeWalker walker, void* context) {
 #if PG_VERSION_NUM >= 160000
     return query_tree_walker(query, walker, context, 0);
 #else
-    return query_tree_walker(query, reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)),
-                             context, 0);
+    return query_tree_walker(query, reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)), context, 0);
 #endif
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

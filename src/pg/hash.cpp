@@ -29,7 +29,7 @@ inline const unsigned char* hash_body(Datum d, size_t* len, struct varlena** cop
     return body;
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -69,4 +69,4 @@ Datum fastnumeric_hash_extended(PG_FUNCTION_ARGS) {
     PG_RETURN_UINT64(h);
 }
 
-}  // extern "C"
+}   // extern "C"

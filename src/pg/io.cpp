@@ -25,8 +25,8 @@ InputCache input_cache;   // plain data, zeroed at load; one per backend
  * parsed into their datum, whose body goes to `slot` too when there is one; the rest is
  * numeric_in's.  Out of line, so that the compact path's frame holds no DecimalDigits.
  */
-__attribute__((noinline)) Datum input_general(FunctionCallInfo fcinfo, const char* text, int32 typmod,
-                                              bool scanned, InputCacheSlot* slot) {
+__attribute__((noinline)) Datum input_general(FunctionCallInfo fcinfo, const char* text, int32 typmod, bool scanned,
+                                              InputCacheSlot* slot) {
     DecimalDigits digits;   // plain data: nothing to destroy if palloc fails
     const Typmod t = decode_typmod(typmod);
     if (!(scanned ? parse_plain_decimal_bytewise(text, t, &digits) : parse_plain_decimal(text, t, &digits)))
@@ -91,7 +91,7 @@ __attribute__((noinline)) Datum input_cached(FunctionCallInfo fcinfo, const char
     return input_parsed_any(fcinfo, text, typmod, seen_before ? slot : nullptr);
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -185,4 +185,4 @@ Datum fastnumeric_send(PG_FUNCTION_ARGS) {
     PG_RETURN_BYTEA_P(result);
 }
 
-}  // extern "C"
+}   // extern "C"

@@ -35,4 +35,4 @@ Datum fastnumeric_json(PG_FUNCTION_ARGS) {
     PG_RETURN_POINTER(json);
 }
 
-}  // extern "C"
+}   // extern "C"

@@ -16,7 +16,7 @@ bool input_cache_enabled = false;   // off: a compact decimal parses for about w
 bool accelerate_numeric = false;
 bool sum_products = true;
 bool expression_programs = true;
-}
+}   // namespace fastnumeric
 
 extern "C" {
 
@@ -26,37 +26,32 @@ void _PG_init(void);
 
 void _PG_init(void) {
     DefineCustomBoolVariable(
-        "fastnumeric.input_cache",
-        "Reuses the values of short numeric texts seen twice in a row in text input.",
+        "fastnumeric.input_cache", "Reuses the values of short numeric texts seen twice in a row in text input.",
         "A small per-backend cache keyed by the text and the typmod; results are identical "
         "either way.",
-        &fastnumeric::input_cache_enabled, fastnumeric::input_cache_enabled, PGC_USERSET, 0,
-        nullptr, nullptr, nullptr);
-    DefineCustomBoolVariable(
-        "fastnumeric.accelerate_numeric",
-        "Plans over numeric values call fastnumeric's functions for numeric's.",
-        "Read when a plan is made: its numeric + - * unary - + @ abs(), comparisons and sum, avg, "
-        "min and max then run on fastnumeric's functions, which give numeric's results exactly. "
-        "Needs the extension in the database; plans made before keep what they had.",
-        &fastnumeric::accelerate_numeric, fastnumeric::accelerate_numeric, PGC_USERSET, GUC_EXPLAIN,
-        nullptr, nullptr, nullptr);
+        &fastnumeric::input_cache_enabled, fastnumeric::input_cache_enabled, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+    DefineCustomBoolVariable("fastnumeric.accelerate_numeric",
+                             "Plans over numeric values call fastnumeric's functions for numeric's.",
+                             "Read when a plan is made: its numeric + - * unary - + @ abs(), comparisons and sum, avg, "
+                             "min and max then run on fastnumeric's functions, which give numeric's results exactly. "
+                             "Needs the extension in the database; plans made before keep what they had.",
+                             &fastnumeric::accelerate_numeric, fastnumeric::accelerate_numeric, PGC_USERSET,
+                             GUC_EXPLAIN, nullptr, nullptr, nullptr);
     DefineCustomBoolVariable(
         "fastnumeric.sum_products",
         "Plans sum products of fastnumeric multiplications without making the products' datums.",
         "Read when a plan is made: sum(a * b) and sum(a * b * c) over fastnumeric (and, with "
         "fastnumeric.accelerate_numeric, over numeric) run as fastnumeric_sum_product, which gives "
         "the same result exactly.",
-        &fastnumeric::sum_products, fastnumeric::sum_products, PGC_USERSET, GUC_EXPLAIN,
-        nullptr, nullptr, nullptr);
+        &fastnumeric::sum_products, fastnumeric::sum_products, PGC_USERSET, GUC_EXPLAIN, nullptr, nullptr, nullptr);
     DefineCustomBoolVariable(
-        "fastnumeric.expression_programs",
-        "Plans evaluate expressions of fastnumeric + - * and unary - in one call.",
+        "fastnumeric.expression_programs", "Plans evaluate expressions of fastnumeric + - * and unary - in one call.",
         "Read when a plan is made: a tree of two or more of these operators over columns, constants "
         "and parameters (fastnumeric's, and numeric's with fastnumeric.accelerate_numeric) runs as "
         "fastnumeric_expr, and with fastnumeric.sum_products sum and avg of one as "
         "fastnumeric_sum_expr and fastnumeric_avg_expr, which give the same results and errors.",
-        &fastnumeric::expression_programs, fastnumeric::expression_programs, PGC_USERSET, GUC_EXPLAIN,
-        nullptr, nullptr, nullptr);
+        &fastnumeric::expression_programs, fastnumeric::expression_programs, PGC_USERSET, GUC_EXPLAIN, nullptr, nullptr,
+        nullptr);
     fastnumeric::install_planner_hook();
     fastnumeric::install_estimate_hooks();
 #if PG_VERSION_NUM >= 150000
@@ -64,4 +59,4 @@ void _PG_init(void) {
 #endif
 }
 
-}  // extern "C"
+}   // extern "C"

@@ -42,4 +42,4 @@ static_assert(kPlainData<SumAccum>, "the sum/avg aggregate state");
 static_assert(kPlainData<DigitSum>, "part of the aggregate state");
 static_assert(kPlainData<SlotAllocator>, "part of the aggregate state");
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -91,4 +91,4 @@ bool statement_has(PlannedStmt* stmt, Is is) {
     return found;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

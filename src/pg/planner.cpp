@@ -86,13 +86,13 @@ PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cur
                                      "%d numeric aggregates run on fastnumeric's functions, %d sums of "
                                      "products on fastnumeric_sum_product, %d expression programs, %d sort, "
                                      "grouping, hash or merge operators are fastnumeric's",
-                                     changes.calls, changes.aggregates, changes.sums_of_products,
-                                     changes.programs, changes.operators)));
+                                     changes.calls, changes.aggregates, changes.sums_of_products, changes.programs,
+                                     changes.operators)));
     list_free(changes.functions);
     return stmt;
 }
 
-}  // namespace
+}   // namespace
 
 namespace fastnumeric {
 
@@ -101,4 +101,4 @@ void install_planner_hook() {
     planner_hook = fastnumeric_planner;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

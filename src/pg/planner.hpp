@@ -8,4 +8,4 @@ namespace fastnumeric {
 /* Puts the planner hook in front of any installed before; _PG_init calls it once. */
 void install_planner_hook();
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

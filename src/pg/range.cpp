@@ -49,7 +49,7 @@ bool multirange_holds(FunctionCallInfo fcinfo, int range_arg, int element_arg) {
     return multirange_contains_elem_internal(typcache->rngtype, mr, PG_GETARG_DATUM(element_arg));
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -63,4 +63,4 @@ Datum fastnumeric_contained_by_range(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(range_ho
 Datum fastnumeric_multirange_contains(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(multirange_holds(fcinfo, 0, 1)); }
 Datum fastnumeric_contained_by_multirange(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(multirange_holds(fcinfo, 1, 0)); }
 
-}  // extern "C"
+}   // extern "C"

@@ -49,7 +49,7 @@ Datum rounding(FunctionCallInfo fcinfo, Rounding what, int32 scale) {
 /* round(x) and trunc(x) are numeric's round(x, 0) and trunc(x, 0). */
 inline int32 scale_arg(FunctionCallInfo fcinfo) { return PG_NARGS() > 1 ? PG_GETARG_INT32(1) : 0; }
 
-}  // namespace
+}   // namespace
 
 extern "C" {
 
@@ -76,4 +76,4 @@ Datum fastnumeric_sign(PG_FUNCTION_ARGS) {
     return result;
 }
 
-}  // extern "C"
+}   // extern "C"

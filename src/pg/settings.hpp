@@ -20,4 +20,4 @@ extern bool sum_products;
    (fastnumeric_expr; sum_products.cpp). */
 extern bool expression_programs;
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

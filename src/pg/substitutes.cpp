@@ -106,8 +106,7 @@ constexpr int kArithForms = 3;
 
 /* numeric's = < > and ours, in the btree strategies' order. */
 constexpr int kOperators = 3;
-constexpr int16 kStrategies[kOperators] = {BTEqualStrategyNumber, BTLessStrategyNumber,
-                                           BTGreaterStrategyNumber};
+constexpr int16 kStrategies[kOperators] = {BTEqualStrategyNumber, BTLessStrategyNumber, BTGreaterStrategyNumber};
 
 /* Operators and what the executor finds through them; all InvalidOid, or all usable. */
 struct Operators {
@@ -122,7 +121,7 @@ struct Cache {
     bool callback_registered;
     Oid fastnumeric_type;
     Found found[kSubstituteCount];
-    Oid arith[kArithOps][kArithForms];   // every form of + - *: InvalidOid where not usable
+    Oid arith[kArithOps][kArithForms];       // every form of + - *: InvalidOid where not usable
     Oid sum_product[kMaxFusedFactors + 1];   // by factor count; InvalidOid: none
     Operators ops;
 };
@@ -152,8 +151,8 @@ bool usable_function(Oid ours, const Substitute& s, Oid extension) {
     if (ok) {
         const Form_pg_proc f = reinterpret_cast<Form_pg_proc>(GETSTRUCT(fast));
         const Form_pg_proc n = reinterpret_cast<Form_pg_proc>(GETSTRUCT(numeric));
-        ok = f->prokind == n->prokind && f->proisstrict == n->proisstrict && !f->proretset &&
-             !n->proretset && f->proparallel == PROPARALLEL_SAFE && public_may_execute(fast) &&
+        ok = f->prokind == n->prokind && f->proisstrict == n->proisstrict && !f->proretset && !n->proretset &&
+             f->proparallel == PROPARALLEL_SAFE && public_may_execute(fast) &&
              getExtensionOfObject(ProcedureRelationId, ours) == extension;
         if (ok && s.symbol != nullptr) {
             bool isnull;
@@ -192,16 +191,14 @@ bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
         SysCacheGetAttr(AGGFNOID, numeric, Anum_pg_aggregate_agginitval, &n_init);
         SysCacheGetAttr(AGGFNOID, fast, Anum_pg_aggregate_aggminitval, &f_minit);
         SysCacheGetAttr(AGGFNOID, numeric, Anum_pg_aggregate_aggminitval, &n_minit);
-        ok = f->aggkind == AGGKIND_NORMAL && n->aggkind == AGGKIND_NORMAL &&
-             f->aggnumdirectargs == 0 && n->aggnumdirectargs == 0 &&
-             f->aggfinalextra == n->aggfinalextra && f->aggmfinalextra == n->aggmfinalextra &&
-             f->aggfinalmodify == n->aggfinalmodify && f->aggmfinalmodify == n->aggmfinalmodify &&
-             both(f->aggfinalfn, n->aggfinalfn) && both(f->aggcombinefn, n->aggcombinefn) &&
-             both(f->aggserialfn, n->aggserialfn) && both(f->aggdeserialfn, n->aggdeserialfn) &&
-             both(f->aggmtransfn, n->aggmtransfn) && both(f->aggminvtransfn, n->aggminvtransfn) &&
-             both(f->aggmfinalfn, n->aggmfinalfn) &&
-             same_state_type(f->aggtranstype, n->aggtranstype) &&
-             same_state_type(f->aggmtranstype, n->aggmtranstype) &&
+        ok = f->aggkind == AGGKIND_NORMAL && n->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 &&
+             n->aggnumdirectargs == 0 && f->aggfinalextra == n->aggfinalextra &&
+             f->aggmfinalextra == n->aggmfinalextra && f->aggfinalmodify == n->aggfinalmodify &&
+             f->aggmfinalmodify == n->aggmfinalmodify && both(f->aggfinalfn, n->aggfinalfn) &&
+             both(f->aggcombinefn, n->aggcombinefn) && both(f->aggserialfn, n->aggserialfn) &&
+             both(f->aggdeserialfn, n->aggdeserialfn) && both(f->aggmtransfn, n->aggmtransfn) &&
+             both(f->aggminvtransfn, n->aggminvtransfn) && both(f->aggmfinalfn, n->aggmfinalfn) &&
+             same_state_type(f->aggtranstype, n->aggtranstype) && same_state_type(f->aggmtranstype, n->aggmtranstype) &&
              f_init && n_init && f_minit && n_minit;   // no initial values: states start alike
         if (ok) {
             found->numeric_transfn = n->aggtransfn;
@@ -237,8 +234,7 @@ bool usable_sum_product(Oid ours, const Substitute& numeric_sum, const Found& su
     const bool ok = f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init &&
                     f->aggtranstype == sum.transtype && f->aggcombinefn == sum.combinefn &&
                     f->aggserialfn == sum.serialfn && f->aggdeserialfn == sum.deserialfn &&
-                    f->aggfinalfn == sum.finalfn && !f->aggfinalextra &&
-                    f->aggfinalmodify == AGGMODIFY_READ_ONLY;
+                    f->aggfinalfn == sum.finalfn && !f->aggfinalextra && f->aggfinalmodify == AGGMODIFY_READ_ONLY;
     ReleaseSysCache(tuple);
     return ok;
 }
@@ -261,8 +257,8 @@ void find_sum_products(Oid extension, Oid schema, const Substitute& numeric_sum,
     const Oid args[kMaxFusedFactors] = {type, type, type};
     for (int n = 2; n <= kMaxFusedFactors; ++n) {
         const Oid ours = function_in_schema("fastnumeric_sum_product", args, n, schema);
-        cache.sum_product[n] = OidIsValid(ours) && usable_sum_product(ours, numeric_sum, sum, extension)
-                                   ? ours : InvalidOid;
+        cache.sum_product[n] =
+            OidIsValid(ours) && usable_sum_product(ours, numeric_sum, sum, extension) ? ours : InvalidOid;
     }
 }
 
@@ -309,8 +305,8 @@ void find_operators(Oid extension) {
 #else
             int16 strategy;
 #endif
-            if (!get_ordering_op_properties(ours, &family, &input_type, &strategy) ||
-                family != ops.fast_btree || input_type != type || strategy != kStrategies[i] ||
+            if (!get_ordering_op_properties(ours, &family, &input_type, &strategy) || family != ops.fast_btree ||
+                input_type != type || strategy != kStrategies[i] ||
                 get_equality_op_for_ordering_op(ours, nullptr) != ops.fast_op[0])
                 return;
         }
@@ -360,13 +356,11 @@ void find_substitutes() {
         for (int j = i + 1; j < kSubstituteCount; ++j) {
             Found* a = &cache.found[i];
             Found* b = &cache.found[j];
-            if (kSubstitutes[i].symbol != nullptr || kSubstitutes[j].symbol != nullptr ||
-                !OidIsValid(a->fast_fn) || !OidIsValid(b->fast_fn) ||
-                a->numeric_transfn != b->numeric_transfn)
+            if (kSubstitutes[i].symbol != nullptr || kSubstitutes[j].symbol != nullptr || !OidIsValid(a->fast_fn) ||
+                !OidIsValid(b->fast_fn) || a->numeric_transfn != b->numeric_transfn)
                 continue;
-            if (a->transfn != b->transfn || a->combinefn != b->combinefn ||
-                a->serialfn != b->serialfn || a->deserialfn != b->deserialfn ||
-                a->transtype != b->transtype)
+            if (a->transfn != b->transfn || a->combinefn != b->combinefn || a->serialfn != b->serialfn ||
+                a->deserialfn != b->deserialfn || a->transtype != b->transtype)
                 a->fast_fn = b->fast_fn = InvalidOid;
         }
     find_sum_products(extension, schema, kSubstitutes[kSumEntry], cache.found[kSumEntry]);
@@ -377,13 +371,11 @@ void find_substitutes() {
 int substitute_of(Oid fn, bool aggregate) {
     for (int i = 0; i < kSubstituteCount; ++i)
         if (kSubstitutes[i].numeric_fn == fn)
-            return OidIsValid(cache.found[i].fast_fn) && (kSubstitutes[i].symbol == nullptr) == aggregate
-                       ? i
-                       : -1;
+            return OidIsValid(cache.found[i].fast_fn) && (kSubstitutes[i].symbol == nullptr) == aggregate ? i : -1;
     return -1;
 }
 
-}  // namespace
+}   // namespace
 
 namespace fastnumeric {
 
@@ -446,8 +438,8 @@ Oid substitute_operator(Oid opno, Oid* code) {
 
 Oid substitute_merge_family(Oid opfamily) {
     const Operators& ops = cache.ops;
-    return OidIsValid(ops.fast_btree) && (opfamily == ops.numeric_btree || opfamily == ops.fast_btree)
-               ? ops.fast_btree : InvalidOid;
+    return OidIsValid(ops.fast_btree) && (opfamily == ops.numeric_btree || opfamily == ops.fast_btree) ? ops.fast_btree
+                                                                                                       : InvalidOid;
 }
 
 Oid substitute_hash_function(Oid fn) {
@@ -455,4 +447,4 @@ Oid substitute_hash_function(Oid fn) {
     return OidIsValid(ops.fast_hash_fn) && fn == ops.numeric_hash_fn ? ops.fast_hash_fn : InvalidOid;
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -40,4 +40,4 @@ Oid substitute_merge_family(Oid opfamily);
 /* Ours for numeric's hash support function (a hashed = ANY keeps it), or InvalidOid. */
 Oid substitute_hash_function(Oid fn);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

@@ -74,8 +74,8 @@ bool raises_only_overflow(Node* node) {
     List* args;
     if (!call_of(node, &fn, &args))
         return false;
-    bool ours = is_our_arith(fn, ArithOp::Add) || is_our_arith(fn, ArithOp::Sub) ||
-                is_our_arith(fn, ArithOp::Mul) || is_our_sign(fn);
+    bool ours = is_our_arith(fn, ArithOp::Add) || is_our_arith(fn, ArithOp::Sub) || is_our_arith(fn, ArithOp::Mul) ||
+                is_our_sign(fn);
     ListCell* lc;
     foreach (lc, args)
         ours = ours && raises_only_overflow(static_cast<Node*>(lfirst(lc)));
@@ -180,7 +180,6 @@ void fuse_node(Plan* agg, PlanChanges* changes) {
     list_free(aggrefs);
 }
 
-
 /* ---- expression programs (fastnumeric.expression_programs) ---- */
 
 /*
@@ -199,8 +198,9 @@ void forget_program_functions(Datum, int, uint32) { program_functions.known = fa
 
 /* The extension's C function name(args) with symbol `symbol`, or InvalidOid. */
 Oid extension_function(const char* name, const Oid* args, int nargs, const char* symbol, Oid extension) {
-    const Oid fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
-                                   PointerGetDatum(buildoidvector(args, nargs)), ObjectIdGetDatum(fastnumeric_schema()));
+    const Oid fn =
+        GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
+                        PointerGetDatum(buildoidvector(args, nargs)), ObjectIdGetDatum(fastnumeric_schema()));
     if (!OidIsValid(fn) || getExtensionOfObject(ProcedureRelationId, fn) != extension)
         return InvalidOid;
     HeapTuple tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(fn));
@@ -382,7 +382,7 @@ Oid program_aggregate(const Aggref* aggref) {
     if (!sum_products || DO_AGGSPLIT_COMBINE(aggref->aggsplit) || aggref->aggkind != AGGKIND_NORMAL ||
         aggref->aggdistinct != NIL || aggref->aggorder != NIL || list_length(aggref->args) != 1)
         return InvalidOid;
-    const Oid target = aggref->aggfnoid == our_sum() ? programs().sum_expr
+    const Oid target = aggref->aggfnoid == our_sum()                             ? programs().sum_expr
                        : aggref->aggfnoid == substitute_for(F_AVG_NUMERIC, true) ? programs().avg_expr
                                                                                  : InvalidOid;
     ProgramBuilder b;
@@ -500,7 +500,7 @@ void program_node(Plan* plan, PlanChanges* changes) {
     list_free(pass.fused_aggrefs);
 }
 
-}  // namespace
+}   // namespace
 
 namespace fastnumeric {
 
@@ -517,4 +517,4 @@ void fuse_expression_programs(PlannedStmt* stmt, PlanChanges* changes) {
     for_each_node(stmt, [changes](Plan* plan) { program_node(plan, changes); });
 }
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

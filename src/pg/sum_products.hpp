@@ -22,4 +22,4 @@ void fuse_sums_of_products(PlannedStmt* stmt, PlanChanges* changes);
    fuse_sums_of_products, which then leaves them the products of other than operands. */
 void fuse_expression_programs(PlannedStmt* stmt, PlanChanges* changes);
 
-}  // namespace fastnumeric
+}   // namespace fastnumeric

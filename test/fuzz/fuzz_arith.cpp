@@ -32,7 +32,11 @@ const char* op_name(ArithOp op) { return op == ArithOp::Add ? "+" : op == ArithO
 /* numeric_add / numeric_sub / numeric_mul when an operand is NaN or an infinity. */
 Kind expected_special(ArithOp op, const ref::Operand& a, const ref::Operand& b) {
     auto sign = [](const ref::Operand& x) {
-        return x.kind == Kind::PosInf ? 1 : x.kind == Kind::NegInf ? -1 : x.value.mag == "0" ? 0 : x.value.negative ? -1 : 1;
+        return x.kind == Kind::PosInf   ? 1
+               : x.kind == Kind::NegInf ? -1
+               : x.value.mag == "0"     ? 0
+               : x.value.negative       ? -1
+                                        : 1;
     };
     if (a.kind == Kind::NaN || b.kind == Kind::NaN)
         return Kind::NaN;
@@ -74,13 +78,13 @@ Expected expected_finite(ArithOp op, const ref::Operand& a, const ref::Operand& 
     return {ref::to_groups(ref::add(a.value, rhs)), a.dscale > b.dscale ? a.dscale : b.dscale};
 }
 
-void check_result(const char* path, ArithOp op, const ref::Operand& a, const ref::Operand& b,
-                  const FiniteValue& got, const Expected& want) {
+void check_result(const char* path, ArithOp op, const ref::Operand& a, const ref::Operand& b, const FiniteValue& got,
+                  const Expected& want) {
     const int weight = got.ndigits == 0 ? 0 : got.weight;   // zero by value: weight and sign are checked below
     auto where = [&] {
         const ref::Groups g{got.negative, weight, std::vector<int>(got.digits, got.digits + got.ndigits)};
-        return std::string(path) + ": " + ref::describe(a) + " " + op_name(op) + " " + ref::describe(b) +
-               "\n got  " + ref::describe(g, got.dscale) + "\n want " + ref::describe(want.groups, want.dscale);
+        return std::string(path) + ": " + ref::describe(a) + " " + op_name(op) + " " + ref::describe(b) + "\n got  " +
+               ref::describe(g, got.dscale) + "\n want " + ref::describe(want.groups, want.dscale);
     };
     if (got.negative != want.groups.negative || weight != want.groups.weight ||
         !ref::same_digits(got.digits, got.ndigits, want.groups.digits) || got.dscale != want.dscale)
@@ -134,8 +138,9 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b, co
         ref::check(needed > 0, "NeedScratch names a size");
         std::unique_ptr<uint16_t[]> scratch(new uint16_t[needed]);
         int again = -1;
-        ref::check(arith_finite(op, va, vb, &small, DigitBuffer{scratch.get(), needed}, &again, &got) == ArithStatus::Ok,
-                   "arith_finite with the scratch it asked for");
+        ref::check(
+            arith_finite(op, va, vb, &small, DigitBuffer{scratch.get(), needed}, &again, &got) == ArithStatus::Ok,
+            "arith_finite with the scratch it asked for");
         check_result("arith_finite (digits)", op, a, b, got, want);
     }
 
@@ -155,11 +160,10 @@ void check_operator(ArithOp op, const ref::Operand& a, const ref::Operand& b, co
     // the narrow path: a subset of the complete one (nonzero operands, results of at most
     // four groups before stripping), the same bytes
     unsigned char narrow[kNarrowBodyBytes];
-    const int narrow_size =
-        op == ArithOp::Multiply
-            ? multiply_short_narrow(a.body.data(), a.body.size(), b.body.data(), b.body.size(), narrow)
-            : add_short_narrow(a.body.data(), a.body.size(), b.body.data(), b.body.size(), op == ArithOp::Subtract,
-                               narrow);
+    const int narrow_size = op == ArithOp::Multiply ? multiply_short_narrow(a.body.data(), a.body.size(), b.body.data(),
+                                                                            b.body.size(), narrow)
+                                                    : add_short_narrow(a.body.data(), a.body.size(), b.body.data(),
+                                                                       b.body.size(), op == ArithOp::Subtract, narrow);
     if (narrow_size != 0) {
         ref::check(complete_size == narrow_size && std::memcmp(narrow, complete, narrow_size) == 0,
                    "the narrow path answers like the complete one", where());
@@ -271,7 +275,7 @@ ref::Placement consume_placement(FuzzedDataProvider& in) {
     return ref::around(e);
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FuzzedDataProvider in(data, size);

@@ -83,7 +83,7 @@ std::vector<unsigned char> words(std::initializer_list<uint16_t> w) {
     return out;
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // an exactly sized copy, so AddressSanitizer sees any read past the body
@@ -104,17 +104,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (h.form == ref::Header::Special) {
         const unsigned top4 = load_u16(body) >> 12;
         const Kind want = top4 == 0xD ? Kind::PosInf : top4 == 0xF ? Kind::NegInf : Kind::NaN;
-        ref::check(v.kind == want && v.negative == (want == Kind::NegInf) && v.ndigits == 0,
-                   "special decoded", input);
+        ref::check(v.kind == want && v.negative == (want == Kind::NegInf) && v.ndigits == 0, "special decoded", input);
         if (canonical)
             ref::check(ref::special_body(v.kind) == std::vector<unsigned char>(body, body + size),
                        "special re-encodes to its bytes", input);
         return 0;
     }
 
-    ref::check(v.kind == Kind::Finite && v.negative == h.negative && v.weight == h.weight &&
-                   v.dscale == h.dscale && v.digits == body + h.header_bytes &&
-                   v.ndigits == static_cast<int>((size - h.header_bytes) / 2),
+    ref::check(v.kind == Kind::Finite && v.negative == h.negative && v.weight == h.weight && v.dscale == h.dscale &&
+                   v.digits == body + h.header_bytes && v.ndigits == static_cast<int>((size - h.header_bytes) / 2),
                "finite header decoded", input);
     std::vector<uint16_t> storage;
     const FiniteValue value = value_of(v, &storage);
@@ -130,7 +128,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
 
     const FiniteValue s = stripped(value);
-    const ref::Groups want = ref::to_groups(ref::from_groups(h.negative, h.weight, std::vector<int>(storage.begin(), storage.end())));
+    const ref::Groups want =
+        ref::to_groups(ref::from_groups(h.negative, h.weight, std::vector<int>(storage.begin(), storage.end())));
     const bool fits = want.digits.empty() || (want.weight >= -32768 && want.weight <= 32767);
     ref::check(fits_numeric_format(s) == fits, "fits_numeric_format", input);
     if (!fits)
@@ -148,10 +147,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<unsigned char> padded(body, body + size);
     padded.push_back(0);
     padded.push_back(0);
-    check_short_order({std::vector<unsigned char>(body, body + size), canonical_bytes, padded,
-                       words({0x8000, 5}), words({0x8000 | 0x2000, 5}), words({0x8000 | 0x7F, 5000}),
-                       words({0x8000 | 1, 1}), words({0x8000 | (2 << 7) | 1, 12, 3456, 7800}),
-                       words({0x8000 | 0x2000 | (2 << 7) | 1, 12, 3456, 7800})},
-                      input);
+    check_short_order(
+        {std::vector<unsigned char>(body, body + size), canonical_bytes, padded, words({0x8000, 5}),
+         words({0x8000 | 0x2000, 5}), words({0x8000 | 0x7F, 5000}), words({0x8000 | 1, 1}),
+         words({0x8000 | (2 << 7) | 1, 12, 3456, 7800}), words({0x8000 | 0x2000 | (2 << 7) | 1, 12, 3456, 7800})},
+        input);
     return 0;
 }

@@ -94,8 +94,7 @@ std::unique_ptr<char[]> exact_copy(const std::string& text) {
 }
 
 /* Parse with the fast path (the text in an exact copy); false when it declines. */
-bool fast_parse(const char* exact, int32_t typmod, std::vector<unsigned char>* body, ref::Groups* groups,
-                int* dscale) {
+bool fast_parse(const char* exact, int32_t typmod, std::vector<unsigned char>* body, ref::Groups* groups, int* dscale) {
     DecimalDigits d;
     if (!parse_plain_decimal(exact, decode_typmod(typmod), &d))
         return false;
@@ -134,8 +133,8 @@ void check_one(const std::string& text, const char* exact, const Expected& read,
         return;
 
     const ref::Groups expected = ref::to_groups(want.value);
-    ref::check(got.negative == expected.negative && got.weight == expected.weight &&
-                   got.digits == expected.digits && got_dscale == want.dscale,
+    ref::check(got.negative == expected.negative && got.weight == expected.weight && got.digits == expected.digits &&
+                   got_dscale == want.dscale,
                "parsed value differs from the reference", [&] {
                    return where() + "\n got  " + ref::describe(got, got_dscale) + "\n want " +
                           ref::describe(expected, want.dscale);
@@ -221,7 +220,7 @@ void check_compact(const std::string& text, const char* exact, const Expected& r
     }
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), strnlen(reinterpret_cast<const char*>(data), size));

@@ -77,14 +77,17 @@ void check_sign(const ref::Operand& op) {
     if (op.kind == Kind::NaN)
         return;   // numeric_sign gives NaN itself
     const FiniteValue s = sign_value(op.view());
-    const int want = op.kind == Kind::PosInf ? 1 : op.kind == Kind::NegInf ? -1
-                     : op.value.mag == "0"   ? 0 : op.value.negative ? -1 : 1;
+    const int want = op.kind == Kind::PosInf   ? 1
+                     : op.kind == Kind::NegInf ? -1
+                     : op.value.mag == "0"     ? 0
+                     : op.value.negative       ? -1
+                                               : 1;
     const int got = s.ndigits == 0 ? 0 : s.negative ? -s.digits[0] : s.digits[0];
-    ref::check(got == want && s.weight == 0 && s.dscale == 0 && (s.ndigits == 0 || s.digits[0] == 1),
-               "sign", ref::describe(op));
+    ref::check(got == want && s.weight == 0 && s.dscale == 0 && (s.ndigits == 0 || s.digits[0] == 1), "sign",
+               ref::describe(op));
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FuzzedDataProvider in(data, size);

@@ -26,7 +26,6 @@ using namespace fastnumeric;
 
 namespace {
 
-
 /* numeric's NumericAggState for sum(), with an exact decimal sum. */
 struct ReferenceState {
     int64_t n = 0, nan = 0, pinf = 0, ninf = 0;
@@ -35,9 +34,18 @@ struct ReferenceState {
     ref::Decimal sum;
 
     void add(const ref::Operand& v, int copies) {   // do_numeric_accum, `copies` times
-        if (v.kind == Kind::NaN) { nan += copies; return; }
-        if (v.kind == Kind::PosInf) { pinf += copies; return; }
-        if (v.kind == Kind::NegInf) { ninf += copies; return; }
+        if (v.kind == Kind::NaN) {
+            nan += copies;
+            return;
+        }
+        if (v.kind == Kind::PosInf) {
+            pinf += copies;
+            return;
+        }
+        if (v.kind == Kind::NegInf) {
+            ninf += copies;
+            return;
+        }
         if (v.dscale > max_scale) {
             max_scale = v.dscale;
             max_scale_count = copies;
@@ -49,9 +57,18 @@ struct ReferenceState {
     }
 
     bool remove(const ref::Operand& v) {   // do_numeric_discard
-        if (v.kind == Kind::NaN) { --nan; return true; }
-        if (v.kind == Kind::PosInf) { --pinf; return true; }
-        if (v.kind == Kind::NegInf) { --ninf; return true; }
+        if (v.kind == Kind::NaN) {
+            --nan;
+            return true;
+        }
+        if (v.kind == Kind::PosInf) {
+            --pinf;
+            return true;
+        }
+        if (v.kind == Kind::NegInf) {
+            --ninf;
+            return true;
+        }
         if (v.dscale == max_scale) {
             if (max_scale_count > 1 || max_scale == 0) {
                 --max_scale_count;
@@ -165,12 +182,12 @@ void check_state(const Window& w, const char* step) {
         ref::fail("zero sum is positive with weight 0", where());
     if (!ref::same_value(got.negative, got.weight, got.digits, got.ndigits, r.sum) || got.dscale != r.max_scale) {
         const ref::Groups g{got.negative, got.weight, std::vector<int>(got.digits, got.digits + got.ndigits)};
-        ref::fail("sum differs from the reference", where() + "\n got  " + ref::describe(g, got.dscale) +
-                                                        "\n want " + ref::describe(ref::to_groups(r.sum), r.max_scale));
+        ref::fail("sum differs from the reference", where() + "\n got  " + ref::describe(g, got.dscale) + "\n want " +
+                                                        ref::describe(ref::to_groups(r.sum), r.max_scale));
     }
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FuzzedDataProvider in(data, size);
@@ -186,7 +203,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Window main, partial;
     for (int step = 0; step < 64 && in.remaining_bytes() > 0; ++step) {
         switch (in.ConsumeIntegralInRange(0, 9)) {
-        case 0: case 1: case 2: {
+        case 0:
+        case 1:
+        case 2: {
             // a run of equal values (a money column), long enough to overflow the int128
             const ref::Operand v = ref::consume_operand(in, in.ConsumeIntegralInRange(0, 7) == 0, where);
             const int copies = in.ConsumeBool() ? 1 : in.ConsumeIntegralInRange(1, 300);
@@ -194,7 +213,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             check_state(main, "add");
             break;
         }
-        case 3: case 4: case 5: {
+        case 3:
+        case 4:
+        case 5: {
             if (main.size == 0)
                 break;
             const ref::Operand& oldest = main.runs.front().value;
@@ -207,7 +228,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             check_state(main, removed ? "remove" : "remove refused, restart");
             break;
         }
-        case 6: case 7:
+        case 6:
+        case 7:
             partial.add(ref::consume_operand(in, in.ConsumeIntegralInRange(0, 7) == 0, where), 1, in.ConsumeBool());
             check_state(partial, "add to the partial state");
             break;

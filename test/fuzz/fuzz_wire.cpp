@@ -89,8 +89,9 @@ inline Received read_message(const std::vector<unsigned char>& m) {
     }
     r.length = at;
     if (sign >= 0xC000) {   // digits, weight and dscale are ignored
-        r.kind = sign == 0xC000 ? fastnumeric::Kind::NaN : sign == 0xD000 ? fastnumeric::Kind::PosInf
-                                                                          : fastnumeric::Kind::NegInf;
+        r.kind = sign == 0xC000   ? fastnumeric::Kind::NaN
+                 : sign == 0xD000 ? fastnumeric::Kind::PosInf
+                                  : fastnumeric::Kind::NegInf;
         r.outcome = Received::Value;
         return r;
     }
@@ -159,7 +160,7 @@ inline std::vector<unsigned char> numeric_send(const unsigned char* body, size_t
     return out;
 }
 
-}  // namespace ref
+}   // namespace ref
 
 namespace {
 
@@ -202,8 +203,8 @@ std::vector<unsigned char> send(const std::vector<unsigned char>& body) {
     return std::vector<unsigned char>(out.get(), out.get() + wire_size(v));
 }
 
-void check_receive(const std::vector<unsigned char>& m, const ref::Received& header_only,
-                   const ref::Received& read, const TypmodCase& t) {
+void check_receive(const std::vector<unsigned char>& m, const ref::Received& header_only, const ref::Received& read,
+                   const TypmodCase& t) {
     auto where = [&] { return "message " + ref::hex(m) + ref::typmod_text(t); };
     WireValue w;
     const WireStatus got = receive(m, decode_typmod(encode_typmod(t)), &w);
@@ -229,11 +230,10 @@ void check_receive(const std::vector<unsigned char>& m, const ref::Received& hea
     }
 
     const ref::Received want = ref::numeric_recv(read, t);
-    ref::check(got == expected_status(want.outcome), "status differs from numeric_recv's outcome",
-               [&] {
-                   return where() + " got " + std::to_string(static_cast<int>(got)) + " want " +
-                          std::to_string(static_cast<int>(want.outcome));
-               });
+    ref::check(got == expected_status(want.outcome), "status differs from numeric_recv's outcome", [&] {
+        return where() + " got " + std::to_string(static_cast<int>(got)) + " want " +
+               std::to_string(static_cast<int>(want.outcome));
+    });
     if (got != WireStatus::Ok)
         return;
     ref::check(w.length == want.length && w.kind == want.kind, "length or kind differs", where);
@@ -246,8 +246,7 @@ void check_receive(const std::vector<unsigned char>& m, const ref::Received& hea
         g.digits.assign(v.digits, v.digits + v.ndigits);
         ref::check(g.negative == want.groups.negative && g.weight == want.groups.weight &&
                        g.digits == want.groups.digits && v.dscale == want.dscale,
-                   "received value differs from numeric_recv's",
-                   [&] {
+                   "received value differs from numeric_recv's", [&] {
                        return where() + "\n got  " + ref::describe(g, v.dscale) + "\n want " +
                               ref::describe(want.groups, want.dscale);
                    });
@@ -289,12 +288,13 @@ void check_send_of_body(const std::vector<unsigned char>& body) {
                "body " + ref::hex(body) + "\n got  " + ref::hex(sent) + "\n want " + ref::hex(want));
 }
 
-}  // namespace
+}   // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::vector<unsigned char> input(data, data + size);
     // the model reads the message once (and its header alone), then applies each typmod
-    const std::vector<unsigned char> header(input.begin(), input.begin() + static_cast<long>(std::min<size_t>(size, 8)));
+    const std::vector<unsigned char> header(input.begin(),
+                                            input.begin() + static_cast<long>(std::min<size_t>(size, 8)));
     const ref::Received header_only = ref::read_message(header), read = ref::read_message(input);
     for (const TypmodCase& t : kTypmods)
         check_receive(input, header_only, read, t);

@@ -64,8 +64,9 @@ inline Operand consume_operand(FuzzedDataProvider& in, bool allow_specials, cons
     Operand op;
     const int choice = in.ConsumeIntegralInRange(0, 15);
     if (allow_specials && choice < 3) {
-        op.kind = choice == 0 ? fastnumeric::Kind::NaN : choice == 1 ? fastnumeric::Kind::PosInf
-                                                                      : fastnumeric::Kind::NegInf;
+        op.kind = choice == 0   ? fastnumeric::Kind::NaN
+                  : choice == 1 ? fastnumeric::Kind::PosInf
+                                : fastnumeric::Kind::NegInf;
         op.body = special_body(op.kind);
         return op;
     }
@@ -93,8 +94,8 @@ inline Operand consume_operand(FuzzedDataProvider& in, bool allow_specials, cons
 inline std::string describe(const Operand& op) {
     if (op.kind != fastnumeric::Kind::Finite)
         return hex(op.body);
-    return (op.value.negative ? "-" : "") + op.value.mag.substr(0, 80) + (op.value.mag.size() > 80 ? "..." : "") +
-           "e" + std::to_string(op.value.exp10) + " dscale " + std::to_string(op.dscale);
+    return (op.value.negative ? "-" : "") + op.value.mag.substr(0, 80) + (op.value.mag.size() > 80 ? "..." : "") + "e" +
+           std::to_string(op.value.exp10) + " dscale " + std::to_string(op.dscale);
 }
 
-}  // namespace ref
+}   // namespace ref

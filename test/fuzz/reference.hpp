@@ -217,8 +217,8 @@ inline Groups to_groups(const Decimal& d) {
     const int low_group = floor_div(d.exp10, 4);
     const int high_group = floor_div(d.exp10 + length - 1, 4);
     const int behind = d.exp10 - 4 * low_group, in_front = 4 * (high_group + 1) - (d.exp10 + length);
-    const std::string padded = std::string(static_cast<size_t>(in_front), '0') + d.mag +
-                               std::string(static_cast<size_t>(behind), '0');
+    const std::string padded =
+        std::string(static_cast<size_t>(in_front), '0') + d.mag + std::string(static_cast<size_t>(behind), '0');
     g.weight = high_group;
     g.digits.reserve(padded.size() / 4);
     for (size_t i = 0; i < padded.size(); i += 4)
@@ -240,8 +240,7 @@ inline Decimal from_groups(bool negative, int weight, const std::vector<int>& di
     for (size_t i = 0; i < digits.size(); ++i)
         for (int j = 3, d = digits[i]; j >= 0; --j, d /= 10)
             mag[4 * i + static_cast<size_t>(j)] = static_cast<char>('0' + d % 10);
-    return make_decimal(negative, mag.empty() ? "0" : mag,
-                        4 * (weight - static_cast<int>(digits.size()) + 1));
+    return make_decimal(negative, mag.empty() ? "0" : mag, 4 * (weight - static_cast<int>(digits.size()) + 1));
 }
 
 /* Whether digits[0..n) are `want`, digit by digit (no copy). */
@@ -341,8 +340,7 @@ inline Header read_header(const unsigned char* body) {
         return Header{Header::Short, (h >> 13 & 1) != 0, weight, static_cast<int>(h >> 7 & 0x3F), 2};
     }
     const int weight = static_cast<int>(load_u16(body + 2));
-    return Header{Header::Long, top2 == 1, weight >= 32768 ? weight - 65536 : weight,
-                  static_cast<int>(h & 0x3FFF), 4};
+    return Header{Header::Long, top2 == 1, weight >= 32768 ? weight - 65536 : weight, static_cast<int>(h & 0x3FFF), 4};
 }
 
 /*
@@ -370,8 +368,8 @@ inline bool is_canonical_body(const unsigned char* body, size_t len) {
         return false;
     if (digits.empty() && (hd.negative || hd.weight != 0))
         return false;
-    const bool fits_short = hd.dscale <= kShortDscaleMax && hd.weight >= kShortWeightMin &&
-                            hd.weight <= kShortWeightMax;
+    const bool fits_short =
+        hd.dscale <= kShortDscaleMax && hd.weight >= kShortWeightMin && hd.weight <= kShortWeightMax;
     return fits_short == (hd.form == Header::Short);
 }
 
@@ -429,4 +427,4 @@ inline std::string hex(const unsigned char* p, size_t n) {
 
 inline std::string hex(const std::vector<unsigned char>& v) { return hex(v.data(), v.size()); }
 
-}  // namespace ref
+}   // namespace ref

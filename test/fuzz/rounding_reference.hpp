@@ -60,4 +60,4 @@ inline Rounded trim_scale(const Decimal& d) {
     return {d, dscale};
 }
 
-}  // namespace ref
+}   // namespace ref

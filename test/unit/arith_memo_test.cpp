@@ -49,7 +49,7 @@ TEST(ArithMemo, WordsNameOneDatum) {
         const size_t n = 1 + rng() % 8;
         std::vector<unsigned char> d(n);
         for (auto& c : d)
-            c = static_cast<unsigned char>(rng() % 4);   // few byte values: many near-collisions
+            c = static_cast<unsigned char>(rng() % 4);     // few byte values: many near-collisions
         d[0] = static_cast<unsigned char>((n << 1) | 1);   // a 1-byte varlena header: the size
         if (seen.insert(d).second)
             words.emplace_back(memo_word(d.data(), d.size()), d);
@@ -117,4 +117,4 @@ TEST(ArithMemo, TurnsOffWhenMissesOutweighHits) {
     EXPECT_TRUE(cold.off);
 }
 
-}  // namespace
+}   // namespace

@@ -63,4 +63,4 @@ inline std::string round_trip(const std::string& text, int32_t typmod = kNoTypmo
     return b.empty() ? std::string("<declined>") : format_body(b);
 }
 
-}  // namespace unit
+}   // namespace unit

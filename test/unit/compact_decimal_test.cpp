@@ -59,11 +59,14 @@ std::string random_digits(std::mt19937_64& rng, size_t n) {
     std::string s;
     const int kind = static_cast<int>(rng() % 4);   // zeros, nines, mostly zeros, any
     for (size_t i = 0; i < n; ++i)
-        s += kind == 0 ? '0' : kind == 1 ? '9' : kind == 2 ? (rng() % 4 ? '0' : '5') : static_cast<char>('0' + rng() % 10);
+        s += kind == 0   ? '0'
+             : kind == 1 ? '9'
+             : kind == 2 ? (rng() % 4 ? '0' : '5')
+                         : static_cast<char>('0' + rng() % 10);
     return s;
 }
 
-}  // namespace
+}   // namespace
 
 TEST(CompactDecimal, HandComputedBytes) {
     EXPECT_EQ(scanned_body("1234.5678"), words({0x8000 | (4 << 7), 1234, 5678}));
@@ -81,10 +84,41 @@ TEST(CompactDecimal, HandComputedBytes) {
 }
 
 TEST(CompactDecimal, DeclinesWhatItDoesNotPromise) {
-    for (const char* s : {"", "-", ".", "-.", "+1", " 1", "1 ", "--1", "1-", "1.2.3", "1..2", "1e5", "1E5",
-                          "123456789", "-12345678", "1.123456789", "12345678.123456789", "0x10", "1_0",
-                          "NaN", "\t1", "1\n", "\xC0" "9", "1\xC0" "9", "1.\xC0" "9", "1.2\xFF", "\xB9" "1",
-                          "9\xB9", "12345678.12345678", "1234567.123456789", "00000000000000000"}) {
+    for (const char* s : {"",
+                          "-",
+                          ".",
+                          "-.",
+                          "+1",
+                          " 1",
+                          "1 ",
+                          "--1",
+                          "1-",
+                          "1.2.3",
+                          "1..2",
+                          "1e5",
+                          "1E5",
+                          "123456789",
+                          "-12345678",
+                          "1.123456789",
+                          "12345678.123456789",
+                          "0x10",
+                          "1_0",
+                          "NaN",
+                          "\t1",
+                          "1\n",
+                          "\xC0"
+                          "9",
+                          "1\xC0"
+                          "9",
+                          "1.\xC0"
+                          "9",
+                          "1.2\xFF",
+                          "\xB9"
+                          "1",
+                          "9\xB9",
+                          "12345678.12345678",
+                          "1234567.123456789",
+                          "00000000000000000"}) {
         EXPECT_EQ(scanned_body(s), "declined") << '"' << s << '"';
         EXPECT_FALSE(compact_shape(s)) << s;
     }
@@ -126,8 +160,7 @@ TEST(CompactDecimal, ParsePlainDecimalGivesTheSameDigits) {
             continue;
         const FiniteValue v = d.value();
         std::string body(finite_body_size(v.ndigits, v.dscale, v.weight), '\0');
-        encode_finite(reinterpret_cast<unsigned char*>(&body[0]), v.negative, v.weight, v.dscale, v.digits,
-                      v.ndigits);
+        encode_finite(reinterpret_cast<unsigned char*>(&body[0]), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
         ASSERT_EQ(body, bytewise_body(text)) << text;
     }
 }
@@ -187,7 +220,7 @@ std::string typmod_body(const std::string& text, int precision, int scale) {
     return body;
 }
 
-}  // namespace
+}   // namespace
 
 TEST(CompactDecimal, TypmodShortcutTakesWhatNeedsNoRounding) {
     EXPECT_EQ(shortcut_body("1234.5", 12, 2), words({0x8000 | (2 << 7), 1234, 5000}));

@@ -50,4 +50,3 @@ TEST(Format, RoundTripsGeneratedValues) {
         ASSERT_EQ(round_trip(s), expect);
     }
 }
-

@@ -34,10 +34,10 @@ TEST(Parse, LongFormWhenScaleOrWeightDoNotFit) {
     const std::string many_decimals = "0." + std::string(63, '0') + "1";   // dscale 64
     const auto body = encode_text(many_decimals);
     ASSERT_EQ(body.size(), 6u);
-    EXPECT_EQ(load_u16(body.data()), 64);                          // positive, dscale 64
+    EXPECT_EQ(load_u16(body.data()), 64);   // positive, dscale 64
     EXPECT_EQ(static_cast<int16_t>(load_u16(body.data() + 2)), -16);
-    EXPECT_EQ(load_u16(body.data() + 4), 1);   // the 64th decimal ends group 16
-    const auto big = encode_text("1" + std::string(256, '0'));     // weight 64
+    EXPECT_EQ(load_u16(body.data() + 4), 1);                     // the 64th decimal ends group 16
+    const auto big = encode_text("1" + std::string(256, '0'));   // weight 64
     ASSERT_EQ(big.size(), 6u);
     EXPECT_EQ(static_cast<int16_t>(load_u16(big.data() + 2)), 64);
     const auto neg_big = encode_text("-1" + std::string(256, '0'));
@@ -54,9 +54,8 @@ TEST(Parse, SpacesSignsAndPoints) {
 }
 
 TEST(Parse, DeclinesWhatIsNotPlainDecimal) {
-    for (const char* s : {"", " ", "-", "+", ".", "-.", "1.2.3", "1-", "++1", "1 2", "abc",
-                          "NaN", "Infinity", "-inf", "1e5", "1E-3", "0x1F", "1_000", "\t1",
-                          "1\n", "１"}) {
+    for (const char* s : {"",    " ",        "-",    "+",   ".",    "-.",   "1.2.3", "1-",  "++1", "1 2", "abc",
+                          "NaN", "Infinity", "-inf", "1e5", "1E-3", "0x1F", "1_000", "\t1", "1\n", "１"}) {
         DecimalDigits d;
         EXPECT_FALSE(parse_plain_decimal(s, decode_typmod(kNoTypmod), &d)) << '"' << s << '"';
     }

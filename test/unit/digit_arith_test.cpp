@@ -130,8 +130,7 @@ Body compute(ArithOp op, const Body& a, const Body& b) {
     if (arith_finite(op, view(a), view(b), &small, DigitBuffer{nullptr, 0}, &needed, &out) ==
         ArithStatus::NeedScratch) {
         scratch.resize(needed);
-        EXPECT_EQ(arith_finite(op, view(a), view(b), &small, DigitBuffer{scratch.data(), needed},
-                               &needed, &out),
+        EXPECT_EQ(arith_finite(op, view(a), view(b), &small, DigitBuffer{scratch.data(), needed}, &needed, &out),
                   ArithStatus::Ok);
     }
     return encode(out);
@@ -157,9 +156,7 @@ std::string expected_text(ArithOp op, const std::string& a, const std::string& b
     return ref_text(op == ArithOp::Multiply ? ref_mul(ra, rb) : ref_add(ra, rb));
 }
 
-const char* op_name(ArithOp op) {
-    return op == ArithOp::Add ? "+" : op == ArithOp::Subtract ? "-" : "*";
-}
+const char* op_name(ArithOp op) { return op == ArithOp::Add ? "+" : op == ArithOp::Subtract ? "-" : "*"; }
 
 /* The short-body path's result, or an empty body when it declines. */
 Body short_path(ArithOp op, const Body& a, const Body& b) {
@@ -219,14 +216,32 @@ std::string random_operand(std::mt19937_64& rng) {
     std::string sign = rng() % 3 == 0 ? "-" : "";
     std::string i, f;
     switch (rng() % 8) {
-    case 0: i = random_digits(rng, pick(0, 10)); f = random_digits(rng, 2); break;        // money
-    case 1: i = random_digits(rng, pick(1, 18)); break;                                   // integers
-    case 2: i = random_digits(rng, pick(20, 80)); f = random_digits(rng, pick(0, 60)); break;  // long
+    case 0:
+        i = random_digits(rng, pick(0, 10));
+        f = random_digits(rng, 2);
+        break;                                            // money
+    case 1: i = random_digits(rng, pick(1, 18)); break;   // integers
+    case 2:
+        i = random_digits(rng, pick(20, 80));
+        f = random_digits(rng, pick(0, 60));
+        break;                                                                            // long
     case 3: f = std::string(pick(0, 30), '0') + random_digits(rng, pick(1, 10)); break;   // tiny
-    case 4: i = random_digits(rng, pick(0, 40), "09"); f = random_digits(rng, pick(0, 40), "09"); break;
-    case 5: i = std::string(pick(0, 3), '0'); f = std::string(pick(0, 9), '0'); break;    // zeros
-    case 6: i = random_digits(rng, pick(0, 12), "9"); f = random_digits(rng, pick(0, 12), "9"); break;
-    default: i = random_digits(rng, pick(0, 38)); f = random_digits(rng, pick(0, 38)); break;
+    case 4:
+        i = random_digits(rng, pick(0, 40), "09");
+        f = random_digits(rng, pick(0, 40), "09");
+        break;
+    case 5:
+        i = std::string(pick(0, 3), '0');
+        f = std::string(pick(0, 9), '0');
+        break;   // zeros
+    case 6:
+        i = random_digits(rng, pick(0, 12), "9");
+        f = random_digits(rng, pick(0, 12), "9");
+        break;
+    default:
+        i = random_digits(rng, pick(0, 38));
+        f = random_digits(rng, pick(0, 38));
+        break;
     }
     return sign + (i.empty() ? "0" : i) + (f.empty() ? "" : "." + f);
 }
@@ -236,16 +251,16 @@ std::string random_operand(std::mt19937_64& rng) {
 TEST(DigitArith, HandPicked) {
     check_all_ops("1", "2");
     check_all_ops("1.5", "2.25");
-    check_all_ops("9999", "1");                    // carry into a new group
-    check_all_ops("10000", "-1");                  // borrow across a group
+    check_all_ops("9999", "1");     // carry into a new group
+    check_all_ops("10000", "-1");   // borrow across a group
     check_all_ops("0.0001", "9999.9999");
     check_all_ops("99999999.9999", "0.0001");
-    check_all_ops("1.23", "-1.23");                // cancellation to zero, dscale kept
+    check_all_ops("1.23", "-1.23");   // cancellation to zero, dscale kept
     check_all_ops("-0.00", "0.000");
-    check_all_ops("9999999999999999", "1");        // 10^16 - 1: the int64 path's edge
-    check_all_ops("9223372036854775807", "1");     // 2^63 - 1
+    check_all_ops("9999999999999999", "1");      // 10^16 - 1: the int64 path's edge
+    check_all_ops("9223372036854775807", "1");   // 2^63 - 1
     check_all_ops("18446744073709551615", "18446744073709551615");
-    check_all_ops("999999999999999999999999999999999999", "1");   // 10^36 - 1
+    check_all_ops("999999999999999999999999999999999999", "1");      // 10^36 - 1
     check_all_ops("170141183460469231731687303715884105727", "2");   // 2^127 - 1
     check_all_ops("99999999999999999999999999999999999999", "99999999999999999999999999999999999999");
     check_all_ops("12345678901234567890.123456789", "-98765432109876543210.987654321");
@@ -269,7 +284,7 @@ TEST(DigitArith, ShortPathTakesSmallOperands) {
     EXPECT_EQ(check_all_ops("0.00", "-12.5"), 3);
     EXPECT_EQ(check_all_ops("9999999999999999", "9999999999999999"), 3);   // product > 2^64: 128 bits
     EXPECT_EQ(check_all_ops("999999.99", "-999999.99"), 3);
-    EXPECT_EQ(check_all_ops("4294967296", "4294967296"), 3);   // exactly 2^64
+    EXPECT_EQ(check_all_ops("4294967296", "4294967296"), 3);                 // exactly 2^64
     EXPECT_EQ(check_all_ops("0.0000000000000001", "9999999999999999"), 1);   // * only: + spans 8 groups
 }
 
@@ -298,16 +313,17 @@ TEST(DigitArith, NarrowPathLeavesTheRestToTheCompletePath) {
     EXPECT_EQ(short_path(ArithOp::Add, nines, one), body_of_text("10000000000000000"));
     EXPECT_TRUE(narrow_path(ArithOp::Multiply, body_of_text("152587890625"), body_of_text("65536")).empty());
     EXPECT_EQ(short_path(ArithOp::Multiply, body_of_text("152587890625"), body_of_text("65536")),
-              body_of_text("10000000000000000"));   // 5^16 * 2^16
+              body_of_text("10000000000000000"));                        // 5^16 * 2^16
     EXPECT_TRUE(narrow_path(ArithOp::Multiply, nines, nines).empty());   // a 128-bit product
 }
 
 TEST(DigitArith, ShortPathDeclinesLongHeadersAndWideSpans) {
     const Body one = body_of_text("1");
-    EXPECT_TRUE(short_path(ArithOp::Add, body_of_text("1" + std::string(252, '0')), one).empty());  // weight 63 + span
+    EXPECT_TRUE(short_path(ArithOp::Add, body_of_text("1" + std::string(252, '0')), one).empty());   // weight 63 + span
     EXPECT_TRUE(short_path(ArithOp::Add, body_of_text("10000000000000000"), body_of_text("0.0001")).empty());
     EXPECT_TRUE(short_path(ArithOp::Multiply, body_of_text("0." + std::string(40, '1')),
-                           body_of_text("0." + std::string(30, '1'))).empty());   // dscale 70
+                           body_of_text("0." + std::string(30, '1')))
+                    .empty());   // dscale 70
     // weight 63 plus a carry needs the long header: the general path writes it
     const Body top = raw({9999}, 63, 0);
     EXPECT_TRUE(short_path(ArithOp::Add, top, top).empty());
@@ -323,8 +339,12 @@ TEST(DigitArith, ShortPathMatchesTheGeneralPathEverywhere) {
         auto operand = [&]() {
             const int groups = static_cast<int>(rng() % 5);
             std::vector<uint16_t> d(groups);
-            for (auto& g : d) g = static_cast<uint16_t>(rng() % 3 == 0 ? rng() % 3 * 4999 : rng() % kBase);
-            if (groups > 0) { d.front() = d.front() ? d.front() : 1; d.back() = d.back() ? d.back() : 7; }
+            for (auto& g : d)
+                g = static_cast<uint16_t>(rng() % 3 == 0 ? rng() % 3 * 4999 : rng() % kBase);
+            if (groups > 0) {
+                d.front() = d.front() ? d.front() : 1;
+                d.back() = d.back() ? d.back() : 7;
+            }
             const int weight = groups == 0 ? 0 : -66 + static_cast<int>(rng() % 132);
             const int low = weight - groups + 1;
             const int dscale = std::max(0, -low * kDecDigits) + static_cast<int>(rng() % 4);
@@ -370,9 +390,9 @@ TEST(DigitArith, CarriesRunThroughNines) {
         check_all_ops(nines(n), nines(n));
         check_all_ops(nines(n), nines(n / 2 + 1));
         check_all_ops("0." + nines(n), power_of_ten_text(-n));   // a carry into the integer part
-        check_all_ops("1", power_of_ten_text(-n));                // borrows through every group
+        check_all_ops("1", power_of_ten_text(-n));               // borrows through every group
         check_all_ops(nines(n) + "." + nines(n % 9 + 1), "0." + std::string(n % 9, '0') + "1");
-        check_all_ops(power_of_ten_text(n), "-1");                // 10^n - 1: borrows to the top
+        check_all_ops(power_of_ten_text(n), "-1");   // 10^n - 1: borrows to the top
     }
 }
 
@@ -451,7 +471,7 @@ TEST(DigitArith, LongSumsAgainstTheReference) {
 TEST(DigitArith, SmallPathsDeclineWhatDoesNotFit) {
     SmallDigits small;
     FiniteValue out;
-    const Body big = body_of_text(std::string(40, '9'));     // 10 groups: beyond int128's 9
+    const Body big = body_of_text(std::string(40, '9'));   // 10 groups: beyond int128's 9
     const Body one = body_of_text("1");
     EXPECT_FALSE(add_small(view(big), view(one), false, &small, &out));
     EXPECT_FALSE(multiply_small(view(big), view(one), &small, &out));
@@ -467,8 +487,7 @@ TEST(DigitArith, ProductDscaleCappedAndRounded) {
     // 0.5 (dscale 10000) * 10^-16383 (dscale 16383) = 5 * 10^-16384: rounds up to 10^-16383
     const Body half = raw({5000}, -1, 10000), unit = raw({10}, -4096, 16383);
     EXPECT_EQ(compute(ArithOp::Multiply, half, unit), raw({10}, -4096, kDscaleMax));
-    EXPECT_EQ(compute(ArithOp::Multiply, raw({5000}, -1, 10000, true), unit),
-              raw({10}, -4096, kDscaleMax, true));
+    EXPECT_EQ(compute(ArithOp::Multiply, raw({5000}, -1, 10000, true), unit), raw({10}, -4096, kDscaleMax, true));
     // 0.4999 * 10^-16383 rounds to zero, which keeps the capped dscale
     EXPECT_EQ(compute(ArithOp::Multiply, raw({4999}, -1, 10000), unit), raw({}, 0, kDscaleMax));
     // no rounding needed: only the dscale is capped
@@ -504,7 +523,7 @@ TEST(DigitArith, SignHeaders) {
     const uint16_t short_pos = body_of_text("1.5")[0] | body_of_text("1.5")[1] << 8;
     EXPECT_EQ(header_after(SignOp::Negate, short_pos, 2), short_pos ^ kShortSignBit);
     EXPECT_EQ(header_after(SignOp::Absolute, short_pos ^ kShortSignBit, 2), short_pos);
-    EXPECT_EQ(header_after(SignOp::Negate, kShort, 0), kShort);   // zero stays positive
+    EXPECT_EQ(header_after(SignOp::Negate, kShort, 0), kShort);         // zero stays positive
     EXPECT_EQ(header_after(SignOp::Negate, 100, 1), kNegative | 100);   // long form
     EXPECT_EQ(header_after(SignOp::Absolute, kNegative | 100, 1), 100);
     EXPECT_EQ(header_after(SignOp::Negate, kPosInf, 0), kNegInf);
@@ -513,4 +532,4 @@ TEST(DigitArith, SignHeaders) {
     EXPECT_EQ(header_after(SignOp::Plus, kNegInf, 0), kNegInf);
 }
 
-}  // namespace
+}   // namespace

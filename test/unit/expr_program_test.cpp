@@ -101,8 +101,9 @@ Body reference(const ExprProgram& p, const std::vector<Body>& operands) {
         std::vector<uint16_t> scratch(4096);
         int needed = 0;
         FiniteValue out;
-        const ArithOp op = s.op == ExprOp::Add ? ArithOp::Add : s.op == ExprOp::Subtract ? ArithOp::Subtract
-                                                                                          : ArithOp::Multiply;
+        const ArithOp op = s.op == ExprOp::Add        ? ArithOp::Add
+                           : s.op == ExprOp::Subtract ? ArithOp::Subtract
+                                                      : ArithOp::Multiply;
         EXPECT_EQ(arith_finite(op, view(a), view(b), &small, DigitBuffer{scratch.data(), 4096}, &needed, &out),
                   ArithStatus::Ok);
         stack.push_back(encoded(out));
@@ -111,10 +112,28 @@ Body reference(const ExprProgram& p, const std::vector<Body>& operands) {
 }
 
 std::string random_value(std::mt19937_64& rng) {
-    static const char* const fixed[] = {"0", "0.00", "1", "-1", "1.00", "0.05", "0.10", "-0.07", "17",
-                                        "9999", "10000", "99999999", "1e12", "123456789012.3456",
-                                        "0.0001", "0.00000001", "-5e20", "7e30", "0.000000000001",
-                                        "9999999999999999", "-9999999999999999", "1.5e-10"};
+    static const char* const fixed[] = {"0",
+                                        "0.00",
+                                        "1",
+                                        "-1",
+                                        "1.00",
+                                        "0.05",
+                                        "0.10",
+                                        "-0.07",
+                                        "17",
+                                        "9999",
+                                        "10000",
+                                        "99999999",
+                                        "1e12",
+                                        "123456789012.3456",
+                                        "0.0001",
+                                        "0.00000001",
+                                        "-5e20",
+                                        "7e30",
+                                        "0.000000000001",
+                                        "9999999999999999",
+                                        "-9999999999999999",
+                                        "1.5e-10"};
     if (rng() % 3 == 0)
         return fixed[rng() % (sizeof fixed / sizeof fixed[0])];
     std::string s = rng() % 2 ? "-" : "";
@@ -144,12 +163,12 @@ std::string expanded(std::string text) {
     std::string digits = point == std::string::npos ? mantissa : mantissa.erase(point, 1);
     const int int_digits = static_cast<int>(point == std::string::npos ? mantissa.size() : point);
     const int shift = int_digits + k;
-    std::string out = shift <= 0 ? "0." + std::string(-shift, '0') + digits
-                                 : digits.substr(0, shift) + "." + digits.substr(shift);
+    std::string out =
+        shift <= 0 ? "0." + std::string(-shift, '0') + digits : digits.substr(0, shift) + "." + digits.substr(shift);
     return (negative ? "-" : "") + out;
 }
 
-}  // namespace
+}   // namespace
 
 TEST(ExprProgram, TextKnownForms) {
     EXPECT_EQ(steps_of(parsed("$1 * ($2 - $3)")), "$1 $2 $3 - * ");
@@ -167,8 +186,8 @@ TEST(ExprProgram, TextKnownForms) {
     EXPECT_EQ(formatted(parsed("($1 * $2) * $3")), "$1 * $2 * $3");
     EXPECT_EQ(formatted(parsed("-$1 * -$2")), "-$1 * -$2");
     ExprProgram p;
-    for (const char* bad : {"", "$0", "$17", "$1 +", "($1", "$1)", "1 + $1", "$1 / $2", "$1 $2", "--", "$ 1",
-                            "$1 + $2x"})
+    for (const char* bad :
+         {"", "$0", "$17", "$1 +", "($1", "$1)", "1 + $1", "$1 / $2", "$1 $2", "--", "$ 1", "$1 + $2x"})
         EXPECT_FALSE(parse_expr_program(bad, &p)) << bad;
 }
 
@@ -241,8 +260,8 @@ TEST(ExprProgram, EvalDeclines) {
         EXPECT_FALSE(expr_eval_small(p, ops, &v));
     }
     const ExprProgram q = parsed("$1 * $2 * $3 * $4");
-    const ExprOperand ops[4] = {{big.data(), big.size()}, {big.data(), big.size()}, {big.data(), big.size()},
-                                {big.data(), big.size()}};
+    const ExprOperand ops[4] = {
+        {big.data(), big.size()}, {big.data(), big.size()}, {big.data(), big.size()}, {big.data(), big.size()}};
     EXPECT_FALSE(expr_eval_small(q, ops, &v));   // 10^64
     const ExprProgram r = parsed("$1 + $2");
     const Body tiny = encode_text("0.00000000000000000000000000000000000001");

@@ -19,12 +19,12 @@ InputCacheKey key_of(const std::string& text, int32_t typmod = -1) {
     return k;
 }
 
-}  // namespace
+}   // namespace
 
 TEST(InputCacheKey, ShortTextsOnlyAndEveryByteCounts) {
     InputCacheKey k;
     EXPECT_TRUE(make_input_cache_key("1234567890.123456", -1, &k) == false);   // 17 bytes
-    EXPECT_TRUE(make_input_cache_key("123456789.123456", -1, &k));              // 16 bytes
+    EXPECT_TRUE(make_input_cache_key("123456789.123456", -1, &k));             // 16 bytes
     EXPECT_EQ(k.length, 16u);
     EXPECT_FALSE(key_of("1.5") == key_of(" 1.5"));
     EXPECT_FALSE(key_of("1.5") == key_of("1.50"));

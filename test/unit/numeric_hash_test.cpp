@@ -29,12 +29,24 @@ uint64_t reference_lookup3(const std::vector<unsigned char>& key, uint64_t seed,
     s[0] = s[1] = s[2] = 0x9e3779b9u + static_cast<uint32_t>(key.size()) + 3923095u;
     auto mix = [&s] {
         uint32_t &a = s[0], &b = s[1], &c = s[2];
-        a -= c; a ^= rotl(c, 4); c += b;
-        b -= a; b ^= rotl(a, 6); a += c;
-        c -= b; c ^= rotl(b, 8); b += a;
-        a -= c; a ^= rotl(c, 16); c += b;
-        b -= a; b ^= rotl(a, 19); a += c;
-        c -= b; c ^= rotl(b, 4); b += a;
+        a -= c;
+        a ^= rotl(c, 4);
+        c += b;
+        b -= a;
+        b ^= rotl(a, 6);
+        a += c;
+        c -= b;
+        c ^= rotl(b, 8);
+        b += a;
+        a -= c;
+        a ^= rotl(c, 16);
+        c += b;
+        b -= a;
+        b ^= rotl(a, 19);
+        a += c;
+        c -= b;
+        c ^= rotl(b, 4);
+        b += a;
     };
     if (seeded && seed != 0) {
         s[0] += static_cast<uint32_t>(seed >> 32);
@@ -50,19 +62,26 @@ uint64_t reference_lookup3(const std::vector<unsigned char>& key, uint64_t seed,
     for (size_t k = 0; i + k < key.size(); ++k)   // the tail: c's low byte is left to the length
         s[k / 4] += static_cast<uint32_t>(key[i + k]) << (8 * (k % 4) + (k >= 8 ? 8 : 0));
     uint32_t &a = s[0], &b = s[1], &c = s[2];
-    c ^= b; c -= rotl(b, 14);
-    a ^= c; a -= rotl(c, 11);
-    b ^= a; b -= rotl(a, 25);
-    c ^= b; c -= rotl(b, 16);
-    a ^= c; a -= rotl(c, 4);
-    b ^= a; b -= rotl(a, 14);
-    c ^= b; c -= rotl(b, 24);
+    c ^= b;
+    c -= rotl(b, 14);
+    a ^= c;
+    a -= rotl(c, 11);
+    b ^= a;
+    b -= rotl(a, 25);
+    c ^= b;
+    c -= rotl(b, 16);
+    a ^= c;
+    a -= rotl(c, 4);
+    b ^= a;
+    b -= rotl(a, 14);
+    c ^= b;
+    c -= rotl(b, 24);
     return seeded ? (static_cast<uint64_t>(b) << 32) | c : c;
 }
 
 int32_t low32(uint64_t datum) { return static_cast<int32_t>(static_cast<uint32_t>(datum)); }
 
-}  // namespace
+}   // namespace
 
 TEST(Hash, BytesMatchTheSlowLookup3AtEveryLengthAndAlignment) {
     std::mt19937_64 rng(26);
@@ -121,9 +140,9 @@ TEST(Hash, SpecialsAndZerosHashToFixedValues) {
     const uint64_t seeds[] = {0, 1, 42, ~0ull, 0x8000000000000000ull};
     const std::vector<std::vector<unsigned char>> specials = {body({kNaN}), body({kPosInf}), body({kNegInf})};
     // zero as numeric writes it, with a dscale, with the sign bit, long, and with zero digits
-    const std::vector<std::vector<unsigned char>> zeros = {
-        encode_text("0"), encode_text("0.000"), body({0x8000 | 0x2000}), body({0x0000, 0}),
-        body({0x4000 | 5, 3}), body({0x8000 | 2, 0, 0, 0})};
+    const std::vector<std::vector<unsigned char>> zeros = {encode_text("0"),        encode_text("0.000"),
+                                                           body({0x8000 | 0x2000}), body({0x0000, 0}),
+                                                           body({0x4000 | 5, 3}),   body({0x8000 | 2, 0, 0, 0})};
     for (const auto& s : specials) {
         EXPECT_EQ(numeric_hash(s.data(), s.size()), 0u);
         for (uint64_t seed : seeds)

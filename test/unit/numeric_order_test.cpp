@@ -75,7 +75,7 @@ std::string random_decimal(std::mt19937_64& rng) {
     return s;
 }
 
-}  // namespace
+}   // namespace
 
 TEST(Order, MatchesReferenceAndAbbreviatedKeysNeverDisagree) {
     std::mt19937_64 rng(7);
@@ -190,7 +190,8 @@ TEST(Order, IdenticalBodiesAreEqualAndEqualValuesNeedNotBeIdentical) {
     // a zero, the long header: each equal to the others, none identical
     const std::vector<std::vector<unsigned char>> ones = {encode_text("1.0"), encode_text("1.00"),
                                                           body({0x0000 | 1, 0, 1})};
-    const std::vector<std::vector<unsigned char>> zeros = {encode_text("0"), encode_text("0.00"), body({0x8000 | 0x2000})};
+    const std::vector<std::vector<unsigned char>> zeros = {encode_text("0"), encode_text("0.00"),
+                                                           body({0x8000 | 0x2000})};
     for (const auto* cls : {&ones, &zeros})
         for (size_t i = 0; i < cls->size(); ++i)
             for (size_t j = 0; j < cls->size(); ++j) {

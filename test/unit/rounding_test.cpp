@@ -74,17 +74,17 @@ std::string trunc_text(const std::string& x, int32_t scale) { return text(comput
 std::string ceil_text(const std::string& x) { return text(compute(Fn::Ceil, body_of_text(x))); }
 std::string floor_text(const std::string& x) { return text(compute(Fn::Floor, body_of_text(x))); }
 
-}  // namespace
+}   // namespace
 
 TEST(Rounding, RoundHalfAwayFromZero) {
     EXPECT_EQ(round_text("2.5", 0), "3");
     EXPECT_EQ(round_text("-2.5", 0), "-3");
     EXPECT_EQ(round_text("2.49999", 0), "2");
     EXPECT_EQ(round_text("1.005", 2), "1.01");
-    EXPECT_EQ(round_text("-0.4", 0), "0");    // zero is positive
-    EXPECT_EQ(round_text("0.6", 0), "1");     // nothing kept, rounds up to one unit
-    EXPECT_EQ(round_text("0.06", 0), "0");    // the first dropped digit is the 0 of 0.06
-    EXPECT_EQ(round_text("1.5", 3), "1.500"); // the dscale follows the scale
+    EXPECT_EQ(round_text("-0.4", 0), "0");      // zero is positive
+    EXPECT_EQ(round_text("0.6", 0), "1");       // nothing kept, rounds up to one unit
+    EXPECT_EQ(round_text("0.06", 0), "0");      // the first dropped digit is the 0 of 0.06
+    EXPECT_EQ(round_text("1.5", 3), "1.500");   // the dscale follows the scale
     EXPECT_EQ(round_text("12345.678", -2), "12300");
     EXPECT_EQ(round_text("12350", -2), "12400");
     EXPECT_EQ(round_text("49.9", -2), "0");
@@ -107,9 +107,9 @@ TEST(Rounding, CeilAndFloor) {
     EXPECT_EQ(ceil_text("1.0001"), "2");
     EXPECT_EQ(ceil_text("-1.9999"), "-1");
     EXPECT_EQ(ceil_text("-0.5"), "0");
-    EXPECT_EQ(ceil_text("0.00001"), "1");      // below the first group: one unit
+    EXPECT_EQ(ceil_text("0.00001"), "1");   // below the first group: one unit
     EXPECT_EQ(ceil_text("9999.1"), "10000");
-    EXPECT_EQ(ceil_text("5.000"), "5");        // dscale 0
+    EXPECT_EQ(ceil_text("5.000"), "5");   // dscale 0
     EXPECT_EQ(floor_text("1.9999"), "1");
     EXPECT_EQ(floor_text("-1.0001"), "-2");
     EXPECT_EQ(floor_text("-0.00001"), "-1");
@@ -156,7 +156,7 @@ TEST(Rounding, TrimScale) {
 TEST(Rounding, RoundDigitsCarriesIntoANewGroup) {
     uint16_t buf[4] = {0, 9999, 9999, 5000};   // buf[0] is the carry room
     uint16_t* digits = buf + 1;
-    int ndigits = 3, weight = 0;                // 9999.99995000
+    int ndigits = 3, weight = 0;   // 9999.99995000
     round_digits(&digits, &ndigits, &weight, 4, RoundMode::HalfAwayFromZero);
     ASSERT_EQ(digits, buf);
     EXPECT_EQ(weight, 1);

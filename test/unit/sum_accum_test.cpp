@@ -20,7 +20,6 @@ using namespace fastnumeric;
 
 namespace {
 
-
 /* A numeric body parsed from plain decimal text (or a special). */
 struct Value {
     std::vector<unsigned char> body;
@@ -71,7 +70,7 @@ std::string sum_text(const SumAccum& s) {
 
 /* Slow reference: one signed decimal digit per slot, 400 digits each side of the point. */
 class ReferenceSum {
-public:
+  public:
     void add(const std::string& text, int direction = 1) {
         const bool negative = text[0] == '-';
         const std::string body = negative ? text.substr(1) : text;
@@ -116,7 +115,7 @@ public:
         return (negative && !zero ? "-" : "") + integer + (dscale_ > 0 ? "." + fraction : "");
     }
 
-private:
+  private:
     static constexpr size_t kPoint = 400;
     std::vector<long long> slots_ = std::vector<long long>(2 * kPoint + 8, 0);
     int dscale_ = 0;
@@ -132,14 +131,38 @@ std::string random_text(std::mt19937_64& rng) {
     };
     int int_digits, frac_digits;
     switch (rng() % 8) {
-    case 0: int_digits = 1 + rng() % 5; frac_digits = 2; break;           // money
-    case 1: int_digits = 1 + rng() % 18; frac_digits = 0; break;          // int64-sized
-    case 2: int_digits = 30 + rng() % 10; frac_digits = rng() % 3; break; // near int128's limit
-    case 3: int_digits = 40 + rng() % 120; frac_digits = rng() % 20; break;   // long
-    case 4: int_digits = 0; frac_digits = 1 + rng() % 60; break;          // tiny
-    case 5: int_digits = 1 + rng() % 3; frac_digits = rng() % 13; break;  // mixed scales
-    case 6: int_digits = 1; frac_digits = 0; break;                        // small integers
-    default: int_digits = rng() % 25; frac_digits = rng() % 9; break;
+    case 0:
+        int_digits = 1 + rng() % 5;
+        frac_digits = 2;
+        break;   // money
+    case 1:
+        int_digits = 1 + rng() % 18;
+        frac_digits = 0;
+        break;   // int64-sized
+    case 2:
+        int_digits = 30 + rng() % 10;
+        frac_digits = rng() % 3;
+        break;   // near int128's limit
+    case 3:
+        int_digits = 40 + rng() % 120;
+        frac_digits = rng() % 20;
+        break;   // long
+    case 4:
+        int_digits = 0;
+        frac_digits = 1 + rng() % 60;
+        break;   // tiny
+    case 5:
+        int_digits = 1 + rng() % 3;
+        frac_digits = rng() % 13;
+        break;   // mixed scales
+    case 6:
+        int_digits = 1;
+        frac_digits = 0;
+        break;   // small integers
+    default:
+        int_digits = rng() % 25;
+        frac_digits = rng() % 9;
+        break;
     }
     std::string s = (rng() % 3 == 0) ? "-" : "";
     s += int_digits == 0 ? "0" : digits(int_digits, true);
@@ -159,7 +182,7 @@ bool add_value(SumAccum* s, const Value& v) {
 }
 
 class SumAccumTest : public ::testing::Test {
-protected:
+  protected:
     SumAccum fresh() {
         SumAccum s;
         sum_init(&s, arena.allocator());
@@ -251,7 +274,7 @@ TEST_F(SumAccumTest, ShortBodyPathOverflowsIntoTheExactPath) {
         ref.add(rest);
         EXPECT_EQ(s.big.used, 0);
         int short_path = 0;
-        for (int i = 0; i < 2000; ++i) {   // then money values until small overflows
+        for (int i = 0; i < 2000; ++i) {                                   // then money values until small overflows
             const std::string t = std::string(sign) + "999999999999.99";   // four groups
             short_path += add_value(&s, value(t));
             ref.add(t);
@@ -432,9 +455,9 @@ TEST_F(SumAccumTest, RemovingTheLastMaxScaleValueRestarts) {
     SumAccum t = fresh();
     sum_add(&t, value("1.25").view());
     sum_add(&t, value("2.50").view());
-    EXPECT_TRUE(sum_remove(&t, value("1.25").view()));    // another value of scale 2 remains
+    EXPECT_TRUE(sum_remove(&t, value("1.25").view()));   // another value of scale 2 remains
     EXPECT_EQ(sum_text(t), "2.50");
-    EXPECT_TRUE(sum_remove(&t, value("2.50").view()));    // the last one: sums start over
+    EXPECT_TRUE(sum_remove(&t, value("2.50").view()));   // the last one: sums start over
     EXPECT_EQ(t.count, 0);
     EXPECT_EQ(t.max_scale, 0);
     sum_add(&t, value("3").view());
@@ -482,4 +505,4 @@ TEST_F(SumAccumTest, CarryingKeepsTheValue) {
     EXPECT_EQ(before, ref.text());
 }
 
-}  // namespace
+}   // namespace

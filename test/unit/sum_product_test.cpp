@@ -138,8 +138,8 @@ TEST(SumProduct, ReadsNumericsProductOfShortFactors) {
     EXPECT_FALSE(read_product({factor("1e300"), factor("2")}, &p));
     EXPECT_FALSE(read_product({factor("12345678901234567890"), factor("2")}, &p));
     // 10^16 × 10^16 × 10^16 does not fit 128 bits
-    EXPECT_FALSE(read_product({factor("9999999999999999"), factor("9999999999999999"),
-                               factor("9999999999999999")}, &p));
+    EXPECT_FALSE(
+        read_product({factor("9999999999999999"), factor("9999999999999999"), factor("9999999999999999")}, &p));
 }
 
 TEST(SumProduct, MoneyRowsTakeThePerRowPath) {
@@ -196,7 +196,8 @@ TEST(SumProduct, AnyFactorsGiveTheSumOfNumericsProducts) {
         for (int i = 0; i < rows; ++i) {
             std::vector<std::vector<unsigned char>> factors;
             for (size_t k = 0; k < n; ++k)
-                factors.push_back(factor(factor_text(rng, !mixed || rng() % 8 ? column[k] : static_cast<int>(rng() % kShapes))));
+                factors.push_back(
+                    factor(factor_text(rng, !mixed || rng() % 8 ? column[k] : static_cast<int>(rng() % kShapes))));
             pair.add(factors);
         }
         const bool special = pair.values.nan_count + pair.values.pinf_count + pair.values.ninf_count > 0;
@@ -214,4 +215,4 @@ TEST(SumProduct, AnyFactorsGiveTheSumOfNumericsProducts) {
     EXPECT_GT(made, 1000);
 }
 
-}  // namespace
+}   // namespace

@@ -32,7 +32,7 @@ DecimalDigits digits_of(bool negative, int weight, int dscale, std::vector<uint1
 
 std::vector<uint16_t> groups_of(const DecimalDigits& d) { return {d.digits(), d.digits() + d.ndigits}; }
 
-}  // namespace
+}   // namespace
 
 TEST(Typmod, AppliesToDigitsBuiltByHand) {
     // 9999.99995 under (10,4): the carry runs into the free slot in front, then strips
@@ -106,4 +106,3 @@ TEST(Typmod, OverflowDeclinesSoNumericRaisesTheError) {
     EXPECT_EQ(round_trip("1.5", typmod_of(2, 3)), "<declined>");
     EXPECT_EQ(round_trip("0.0000", typmod_of(1, 0)), "0");
 }
-

@@ -95,11 +95,11 @@ std::vector<unsigned char> send(const std::vector<unsigned char>& b) {
 
 /* numeric_send's bytes for a stripped value, from the reference's digit groups. */
 std::vector<unsigned char> reference_wire(const ref::Groups& g, int dscale) {
-    return wire(static_cast<int>(g.digits.size()), g.digits.empty() ? 0 : g.weight,
-                g.negative ? NEG : POS, dscale, g.digits);
+    return wire(static_cast<int>(g.digits.size()), g.digits.empty() ? 0 : g.weight, g.negative ? NEG : POS, dscale,
+                g.digits);
 }
 
-}  // namespace
+}   // namespace
 
 /* ------------------------------------------------------------------ receive */
 
@@ -165,8 +165,7 @@ TEST(WireReceive, TruncatesDigitsTheScaleHides) {
     EXPECT_EQ(receive(wire(1, -4097, POS, 0x3FFF, {1})).body, body({0x3FFF, 0}));
     // the largest dscale keeps 10^-16383 and cuts 10^-16384, inside one digit group
     EXPECT_EQ(receive(wire(1, -4096, POS, 0x3FFF, {1})).body, body({0x3FFF, 0}));
-    EXPECT_EQ(receive(wire(1, -4096, POS, 0x3FFF, {1234})).body,
-              body({0x3FFF, static_cast<uint16_t>(-4096), 1230}));
+    EXPECT_EQ(receive(wire(1, -4096, POS, 0x3FFF, {1234})).body, body({0x3FFF, static_cast<uint16_t>(-4096), 1230}));
     EXPECT_EQ(receive(wire(1, -4095, POS, 0x3FFF, {1})).body, body({0x3FFF, static_cast<uint16_t>(-4095), 1}));
     // an integer part with dscale 0 keeps all of it
     EXPECT_EQ(receive(wire(2, 1, POS, 0, {12, 3456})).body, body({0x8001, 12, 3456}));
@@ -257,10 +256,10 @@ TEST(WireReceive, DigitLimit) {
 /* -------------------------------------------------------------------- send */
 
 TEST(WireSend, HandComputedBytes) {
-    EXPECT_EQ(send(body({0x8100, 1, 5000})), wire(2, 0, POS, 2, {1, 5000}));   // 1.50
+    EXPECT_EQ(send(body({0x8100, 1, 5000})), wire(2, 0, POS, 2, {1, 5000}));          // 1.50
     EXPECT_EQ(send(body({0xA000 | 4 << 7 | 0x7F, 12})), wire(1, -1, NEG, 4, {12}));   // -0.0012
-    EXPECT_EQ(send(body({0x8000 | 3 << 7})), wire(0, 0, POS, 3));   // 0.000
-    EXPECT_EQ(send(body({64, 0xFFF0, 1})), wire(1, -16, POS, 64, {1}));   // long header
+    EXPECT_EQ(send(body({0x8000 | 3 << 7})), wire(0, 0, POS, 3));                     // 0.000
+    EXPECT_EQ(send(body({64, 0xFFF0, 1})), wire(1, -16, POS, 64, {1}));               // long header
     EXPECT_EQ(send(body({0x4000 | 0x3FFF, 32767, 9999})), wire(1, 32767, NEG, 0x3FFF, {9999}));
     // numeric_send reads the special's header bits as a short header: dscale 32 for infinities
     EXPECT_EQ(send(body({0xC000})), wire(0, 0, NAN_, 0));
@@ -310,7 +309,10 @@ TEST(WireRoundTrip, AnyDigitsAgainstTheReference) {
     // values numeric_send would never write (zero digits at either end, digits below dscale),
     // received under no typmod and a few: the reference truncates, rounds and checks on
     // decimal strings, then encodes
-    struct T { bool present; int precision, scale; };
+    struct T {
+        bool present;
+        int precision, scale;
+    };
     const T typmods[] = {{false, 0, 0}, {true, 5, 2}, {true, 1, 0}, {true, 3, -2}, {true, 2, 5}, {true, 38, 10}};
     std::mt19937 rng(7);
     auto pick = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -330,8 +332,7 @@ TEST(WireRoundTrip, AnyDigitsAgainstTheReference) {
         if (t.present) {
             want = ref::round_to_scale(want, t.scale);
             want_dscale = std::max(t.scale, 0);
-            overflow = want.mag != "0" &&
-                       static_cast<int>(want.mag.size()) + want.exp10 > t.precision - t.scale;
+            overflow = want.mag != "0" && static_cast<int>(want.mag.size()) + want.exp10 > t.precision - t.scale;
         }
         const auto m = wire(static_cast<int>(digits.size()), weight, negative ? NEG : POS, dscale, digits);
         const Received r = receive(m, typmod);
@@ -355,8 +356,7 @@ TEST(WireReceive, ShortcutTakesTheCommonValues) {
     // long-header dscale, a typmod that rounds, zero, unstripped digits: decode_wire alone
     const int before = shortcuts_taken;
     EXPECT_EQ(receive(wire(3, 1, NEG, 2, {12, 3456, 7800})).body, body({0xA000 | (2 << 7) | 1, 12, 3456, 7800}));
-    EXPECT_EQ(receive(wire(2, 1, POS, 0, {12, 3400}), typmod_of(12, 2)).body,
-              body({0x8000 | (2 << 7) | 1, 12, 3400}));
+    EXPECT_EQ(receive(wire(2, 1, POS, 0, {12, 3400}), typmod_of(12, 2)).body, body({0x8000 | (2 << 7) | 1, 12, 3400}));
     EXPECT_EQ(receive(wire(2, 0, POS, 3, {7, 1230}), typmod_of(12, 3)).body, body({0x8000 | (3 << 7), 7, 1230}));
     EXPECT_EQ(shortcuts_taken, before + 3);
     receive(wire(3, 1, POS, 2, {12, 3456, 7850}));   // the dscale hides a nonzero place
