@@ -45,12 +45,6 @@ FiniteValue value_of_magnitude(uint128_t m, bool negative, int scale, int dscale
 inline int max_int(int a, int b) { return a > b ? a : b; }
 inline int min_int(int a, int b) { return a < b ? a : b; }
 
-/* The digit of v worth 10000^position (zero outside its digits). */
-inline int digit_at(const NumericView& v, int position) {
-    const int i = v.weight - position;
-    return i >= 0 && i < v.ndigits ? v.digit(i) : 0;
-}
-
 /* Positions (powers of 10000) of the digit groups a sum of a and b can have. */
 struct Span {
     int high;

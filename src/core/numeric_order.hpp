@@ -93,10 +93,10 @@ inline bool same_bytes(const unsigned char* a, const unsigned char* b, size_t n)
             if (load64(a + i) != load64(b + i))
                 return false;
         const size_t last = n - 8, first = n > 16 ? n - 16 : 0;
-        return (load64(a + first) == load64(b + first)) & (load64(a + last) == load64(b + last));
+        return ((load64(a + first) ^ load64(b + first)) | (load64(a + last) ^ load64(b + last))) == 0;
     }
     if (n >= 4)
-        return (load32(a) == load32(b)) & (load32(a + n - 4) == load32(b + n - 4));
+        return ((load32(a) ^ load32(b)) | (load32(a + n - 4) ^ load32(b + n - 4))) == 0;
     for (size_t i = 0; i < n; ++i)
         if (a[i] != b[i])
             return false;
