@@ -251,29 +251,47 @@ int format_expr_program(const ExprProgram& p, char* out, size_t capacity) {
 bool parse_expr_program(const char* text, ExprProgram* out) {
     out->nsteps = 0;
     out->noperands = 0;
+    out->nterms = 0;
     Parser parser{text, out, 0, false};
     parser.expr();
     parser.skip_spaces();
-    return !parser.failed && *parser.at == '\0' && expr_program_valid(*out);
+    if (parser.failed || *parser.at != '\0' || !expr_program_valid(*out))
+        return false;
+    expr_program_prepare(out);
+    return true;
+}
+
+void expr_program_prepare(ExprProgram* p) {
+    p->nterms = 0;
+    if (!expr_program_valid(*p))
+        return;
+    // each pending value is a run of terms: where it starts in the list
+    int start[kMaxExprDepth];
+    int depth = 0, n = 0;
+    for (int i = 0; i < p->nsteps; ++i) {
+        const ExprStep& s = p->steps[i];
+        switch (s.op) {
+        case ExprOp::Operand:
+            if (n == kMaxExprTerms)
+                return;
+            start[depth++] = n;
+            p->terms[n++] = ExprTerm{s.operand, 1};
+            break;
+        case ExprOp::Negate:
+        case ExprOp::Subtract:   // negate the top value's terms; Subtract then adds them
+            for (int k = start[depth - 1]; k < n; ++k)
+                p->terms[k].sign = static_cast<int8_t>(-p->terms[k].sign);
+            if (s.op == ExprOp::Subtract)
+                --depth;
+            break;
+        case ExprOp::Add: --depth; break;
+        case ExprOp::Multiply: return;
+        }
+    }
+    p->nterms = n;
 }
 
 namespace {
-
-/* A small short operand's signed digits, lowest group and dscale; false for any other. */
-__attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, int64_t* value, int32_t* low,
-                                                        int32_t* dscale) {
-    if (o.len - 2 > 2 * kSmallShortGroups)   // (below 2: wraps around)
-        return false;
-    const uint16_t h = load_u16(o.body);
-    if ((h & kSignMask) != kShort)
-        return false;
-    const int n = static_cast<int>((o.len - 2) / 2);
-    const int64_t d = static_cast<int64_t>(small_short_digits(o.body + 2, n));
-    *value = (h & kShortSignBit) != 0 ? -d : d;
-    *low = short_weight(h) - n + 1;
-    *dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
-    return true;
-}
 
 /*
  * The arithmetic of one pass, in int64 or int128: each checked, and no result -2^N (so that
@@ -322,7 +340,7 @@ bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out)
         switch (s->op) {
         case ExprOp::Operand: {
             int64_t value;
-            if (!read_operand(operands[s->operand], &value, &top->low, &top->dscale))
+            if (!expr_detail::read_operand(operands[s->operand], &value, &top->low, &top->dscale))
                 return false;
             top->value = value;
             ++top;
@@ -372,10 +390,52 @@ bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out)
     return true;
 }
 
+/*
+ * A sum of terms whose nonzero operands share their lowest group: one int64 sum (at most
+ * kMaxExprTerms values below 10^16 each cannot overflow it), the largest dscale, as + and -
+ * give.  False for operands at different scales too: eval_in aligns them.
+ */
+bool eval_sum_of_terms(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
+    static_assert(kMaxExprTerms * 9999999999999999.0 < 9.2e18, "a sum of terms fits int64");
+    constexpr int32_t kNoLow = INT32_MIN;
+    int64_t sum = 0;
+    int32_t low = kNoLow, dscale = 0;
+    for (const ExprTerm *t = p.terms, *const end = p.terms + p.nterms; t != end; ++t) {
+        int64_t v;
+        int32_t l, d;
+        if (!expr_detail::read_operand(operands[t->operand], &v, &l, &d))
+            return false;
+        if (v != 0 && l != low) {   // zero takes no part in the alignment
+            if (low != kNoLow)
+                return false;
+            low = l;
+        }
+        sum += t->sign < 0 ? -v : v;
+        dscale = d > dscale ? d : dscale;
+    }
+    *out = ExactValue{sum, low == kNoLow ? 0 : low, dscale};
+    return true;
+}
+
 }   // namespace
 
 bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
+    if (p.nterms > 0 && eval_sum_of_terms(p, operands, out))
+        return true;
     return eval_in<int64_t>(p, operands, out) || eval_in<int128_t>(p, operands, out);
+}
+
+int compare_exact_scaled(const ExactValue& a, const ExactValue& b) {
+    const int sa = (a.value > 0) - (a.value < 0), sb = (b.value > 0) - (b.value < 0);
+    if (sa != sb || sa == 0)
+        return sa < sb ? -1 : sa > sb;
+    int128_t x = a.value, y = b.value;
+    // align the coarser scale; when that overflows int128, its magnitude is beyond the other's
+    if (a.low > b.low && !scaled(x, a.low - b.low, &x))
+        return sa;
+    if (b.low > a.low && !scaled(y, b.low - a.low, &y))
+        return -sa;
+    return x < y ? -1 : x > y;
 }
 
 FiniteValue exact_finite_value(const ExactValue& v, uint16_t digits[kUint128MaxGroups]) {

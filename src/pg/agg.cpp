@@ -5,7 +5,9 @@
  * aggregate's memory context; the support functions mirror numeric's (numeric_avg_accum,
  * numeric_accum_inv, numeric_avg_combine/serialize/deserialize, numeric_sum, numeric_avg)
  * with the same strictness, so results, NULL handling and window restarts are numeric's.
- * min/max return the winning input datum itself (read in place, never copied here).
+ * min/max return the winning input datum itself (read in place, never copied here), and so do
+ * fastnumeric_min_expr/max_expr, the planner hook's min and max of an expression program, which
+ * make the expression's datum only for a row that becomes the extreme so far.
  * fastnumeric_sum_product, which the planner hook puts where a plan sums a product
  * (sum_products.cpp), adds the product of its arguments without making the product's datum.
  */
@@ -110,8 +112,7 @@ __attribute__((noinline)) Datum pick_beyond_heads(Datum a, Datum b, int want) {
 }
 
 /* The smaller (want < 0) or larger (want > 0) datum; on a tie the second, like numeric's. */
-inline Datum pick(FunctionCallInfo fcinfo, int want) {
-    const Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
+inline Datum pick(Datum a, Datum b, int want) {
     int cmp;
     if (likely(compare_heads(a, b, &cmp)))
         return first_wins(cmp, want) ? a : b;
@@ -236,6 +237,52 @@ __attribute__((noinline)) Datum expr_accum_rest(FunctionCallInfo fcinfo) {
     PG_RETURN_POINTER(s);
 }
 
+/*
+ * fastnumeric_min_expr_accum and max beyond their per-row path: the first row, a NULL operand,
+ * a result or state the one pass cannot read.  The expression's datum, made as the separate
+ * operators make it (their errors), then picked as min and max pick.
+ */
+__attribute__((noinline)) Datum extreme_expr_accum_rest(FunctionCallInfo fcinfo, int want) {
+    const ExprSite* site = expr_site(fcinfo, 2);
+    ExprOperand operands[kMaxExprOperands];
+    ExactValue v;
+    bool isnull = false;
+    const Datum d = expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, &v)
+                        ? exact_value_datum(v)
+                        : expr_eval_separately(fcinfo, site, &isnull);
+    if (isnull) {
+        if (PG_ARGISNULL(0))
+            PG_RETURN_NULL();
+        return PG_GETARG_DATUM(0);
+    }
+    if (PG_ARGISNULL(0))
+        return d;
+    return pick(PG_GETARG_DATUM(0), d, want);
+}
+
+/*
+ * Transition of fastnumeric_min_expr and max(program, operands...): the state is the extreme
+ * value so far, as min's and max's; a row makes a datum only when it takes the state's place.
+ */
+__attribute__((always_inline)) inline Datum extreme_expr_accum(FunctionCallInfo fcinfo, int want) {
+    if (likely(!PG_ARGISNULL(0) && fcinfo->flinfo->fn_extra != nullptr)) {
+        const ExprSite* site = static_cast<const ExprSite*>(fcinfo->flinfo->fn_extra);
+        const Datum state = PG_GETARG_DATUM(0);
+        ExprOperand operands[kMaxExprOperands];
+        ExprOperand held;
+        held.len = small_path_body(state, &held.body);
+        ExactValue v, current;
+        if (likely(expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, &v) &&
+                   exact_value_of(held, &current))) {
+            // on a tie the row's value, as numeric_smaller and numeric_larger give the second
+            if (likely(first_wins(compare_exact(current, v), want)))
+                return state;
+            return exact_value_datum(v);
+        }
+    }
+    return extreme_expr_accum_rest(fcinfo, want);
+}
+
 }   // namespace
 
 extern "C" {
@@ -251,6 +298,8 @@ PG_FUNCTION_INFO_V1(fastnumeric_sum);
 PG_FUNCTION_INFO_V1(fastnumeric_avg);
 PG_FUNCTION_INFO_V1(fastnumeric_smaller);
 PG_FUNCTION_INFO_V1(fastnumeric_larger);
+PG_FUNCTION_INFO_V1(fastnumeric_min_expr_accum);
+PG_FUNCTION_INFO_V1(fastnumeric_max_expr_accum);
 
 /* Transition of sum and avg (also their moving-aggregate forward transition). */
 Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
@@ -405,7 +454,11 @@ Datum fastnumeric_avg(PG_FUNCTION_ARGS) {
 }
 
 /* Transition and combine functions of min and max. */
-Datum fastnumeric_smaller(PG_FUNCTION_ARGS) { return pick(fcinfo, -1); }
-Datum fastnumeric_larger(PG_FUNCTION_ARGS) { return pick(fcinfo, 1); }
+Datum fastnumeric_smaller(PG_FUNCTION_ARGS) { return pick(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), -1); }
+Datum fastnumeric_larger(PG_FUNCTION_ARGS) { return pick(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), 1); }
+
+/* Transitions of fastnumeric_min_expr and fastnumeric_max_expr; not strict. */
+Datum fastnumeric_min_expr_accum(PG_FUNCTION_ARGS) { return extreme_expr_accum(fcinfo, -1); }
+Datum fastnumeric_max_expr_accum(PG_FUNCTION_ARGS) { return extreme_expr_accum(fcinfo, 1); }
 
 }   // extern "C"

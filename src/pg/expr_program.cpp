@@ -6,7 +6,8 @@
  * constant, `$1 * ($2 - $3)`, over the operands that follow it (columns, constants,
  * parameters, numeric or fastnumeric).  Small operands are evaluated in one pass; anything
  * else runs the separate operators in program order, so results and the first error of a row
- * are theirs.  The aggregate form (fastnumeric_sum_expr, agg.cpp) uses the same site.
+ * are theirs.  The aggregate forms (fastnumeric_sum_expr, avg, min and max: agg.cpp) use the
+ * same site.
  */
 #include "pg/expr_program.hpp"
 
@@ -71,6 +72,11 @@ ExprSite* expr_site(FunctionCallInfo fcinfo, int first) {
     return new_expr_site(fcinfo, first);
 }
 
+Datum wide_result_datum(const ExactValue& v) {
+    uint16_t digits[kUint128MaxGroups];
+    return finite_datum(exact_finite_value(v, digits));
+}
+
 Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site, bool* isnull) {
     const ExprProgram& p = site->program;
     Datum values[kMaxExprDepth];
@@ -108,12 +114,6 @@ Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site, bool* 
 
 namespace {
 
-/* fastnumeric_expr past the narrow result: any other result of the one pass. */
-__attribute__((noinline)) Datum expr_result_datum(const ExactValue& v) {
-    uint16_t digits[kUint128MaxGroups];
-    return finite_datum(exact_finite_value(v, digits));
-}
-
 __attribute__((noinline)) Datum expr_separately(FunctionCallInfo fcinfo, const ExprSite* site) {
     bool isnull;
     const Datum d = expr_eval_separately(fcinfo, site, &isnull);
@@ -128,27 +128,14 @@ extern "C" {
 
 PG_FUNCTION_INFO_V1(fastnumeric_expr);
 
-/* The program's result: one palloc (of 16 bytes when the result has at most four groups). */
+/* The program's result: one palloc. */
 Datum fastnumeric_expr(PG_FUNCTION_ARGS) {
     const ExprSite* site = expr_site(fcinfo, 1);
     ExprOperand operands[kMaxExprOperands];
     ExactValue v;
     if (unlikely(!expr_operands(fcinfo, site, operands) || !expr_eval_small(site->program, operands, &v)))
         return expr_separately(fcinfo, site);
-    const bool negative = v.value < 0;
-    const uint128_t m = negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value);
-    if (likely(m - 1 < short_arith_detail::kTenTo16 - 1 && v.dscale <= kShortDscaleMax)) {
-        struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + kNarrowBodyBytes + 2));
-        const int size = short_arith_detail::write_narrow(static_cast<uint64_t>(m), negative ? kShortSignBit : 0u,
-                                                          v.low, static_cast<uint32_t>(v.dscale) << kShortDscaleShift,
-                                                          reinterpret_cast<unsigned char*>(VARDATA(result)));
-        if (likely(size != 0)) {
-            SET_VARSIZE(result, VARHDRSZ + size);
-            return PointerGetDatum(result);
-        }
-        pfree(result);
-    }
-    return expr_result_datum(v);
+    return exact_value_datum(v);
 }
 
 }   // extern "C"

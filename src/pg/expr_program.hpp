@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/expr_program.hpp"
+#include "core/short_arith.hpp"
 #include "pg/datum.hpp"
 
 namespace fastnumeric {
@@ -23,8 +24,15 @@ struct ExprSite {
 ExprSite* expr_site(FunctionCallInfo fcinfo, int first);
 
 /* The operands as read in place; false when one is NULL. */
-__attribute__((always_inline)) inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site,
-                                                         ExprOperand* operands);
+__attribute__((
+    always_inline)) /* The datum of a one-pass result: one palloc (of 16 bytes when it has at most four groups). */
+inline Datum
+exact_value_datum(const ExactValue& v);
+
+/* exact_value_datum beyond four groups or short's dscale. */
+Datum wide_result_datum(const ExactValue& v);
+
+inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOperand* operands);
 
 /*
  * The program run as the separate operators would run it (fastnumeric's + - * and unary
@@ -42,6 +50,23 @@ inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOpe
         operands[i].len = small_path_body(a.value, &operands[i].body);
     }
     return true;
+}
+
+inline Datum exact_value_datum(const ExactValue& v) {
+    const bool negative = v.value < 0;
+    const uint128_t m = negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value);
+    if (likely(m - 1 < short_arith_detail::kTenTo16 - 1 && v.dscale <= kShortDscaleMax)) {
+        struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + kNarrowBodyBytes + 2));
+        const int size = short_arith_detail::write_narrow(static_cast<uint64_t>(m), negative ? kShortSignBit : 0u,
+                                                          v.low, static_cast<uint32_t>(v.dscale) << kShortDscaleShift,
+                                                          reinterpret_cast<unsigned char*>(VARDATA(result)));
+        if (likely(size != 0)) {
+            SET_VARSIZE(result, VARHDRSZ + size);
+            return PointerGetDatum(result);
+        }
+        pfree(result);
+    }
+    return wide_result_datum(v);
 }
 
 }   // namespace fastnumeric

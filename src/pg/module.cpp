@@ -48,8 +48,8 @@ void _PG_init(void) {
         "fastnumeric.expression_programs", "Plans evaluate expressions of fastnumeric + - * and unary - in one call.",
         "Read when a plan is made: a tree of two or more of these operators over columns, constants "
         "and parameters (fastnumeric's, and numeric's with fastnumeric.accelerate_numeric) runs as "
-        "fastnumeric_expr, and with fastnumeric.sum_products sum and avg of one as "
-        "fastnumeric_sum_expr and fastnumeric_avg_expr, which give the same results and errors.",
+        "fastnumeric_expr, and with fastnumeric.sum_products sum, avg, min and max of one as "
+        "fastnumeric_sum_expr, avg_expr, min_expr and max_expr, which give the same results and errors.",
         &fastnumeric::expression_programs, fastnumeric::expression_programs, PGC_USERSET, GUC_EXPLAIN, nullptr, nullptr,
         nullptr);
     fastnumeric::install_planner_hook();

@@ -190,7 +190,7 @@ void fuse_node(Plan* agg, PlanChanges* changes) {
 struct ProgramFunctions {
     bool known;
     bool callback_registered;
-    Oid expr, sum_expr, avg_expr;
+    Oid expr, sum_expr, avg_expr, min_expr, max_expr;
 };
 ProgramFunctions program_functions;
 
@@ -220,7 +220,7 @@ Oid extension_function(const char* name, const Oid* args, int nargs, const char*
     return ok ? fn : InvalidOid;
 }
 
-/* Aggregate `ours` steps with `transfn` and otherwise is `like` (our sum or avg). */
+/* Aggregate `ours` steps with `transfn` and otherwise is `like` (our sum, avg, min or max). */
 bool aggregate_like(Oid ours, Oid transfn, Oid like) {
     if (!OidIsValid(ours) || !OidIsValid(transfn) || !OidIsValid(like))
         return false;
@@ -244,6 +244,17 @@ bool aggregate_like(Oid ours, Oid transfn, Oid like) {
     return ok;
 }
 
+/* fastnumeric_min_expr or max_expr (`which`), stepping with its own C function and otherwise our min or max. */
+Oid extreme_aggregate(const char* which, Oid like, Oid extension) {
+    char name[NAMEDATALEN], accum_name[NAMEDATALEN];
+    snprintf(name, sizeof name, "fastnumeric_%s_expr", which);
+    snprintf(accum_name, sizeof accum_name, "fastnumeric_%s_expr_accum", which);
+    const Oid args[3] = {fastnumeric_type(), TEXTOID, ANYOID};
+    const Oid accum = extension_function(accum_name, args, 3, accum_name, extension);
+    const Oid aggregate = extension_function(name, args + 1, 2, nullptr, extension);
+    return aggregate_like(aggregate, accum, like) ? aggregate : InvalidOid;
+}
+
 const ProgramFunctions& programs() {
     if (!program_functions.known) {
         if (!program_functions.callback_registered) {
@@ -261,6 +272,8 @@ const ProgramFunctions& programs() {
         program_functions.sum_expr = aggregate_like(sum_expr, accum, our_sum()) ? sum_expr : InvalidOid;
         program_functions.avg_expr =
             aggregate_like(avg_expr, accum, substitute_for(F_AVG_NUMERIC, true)) ? avg_expr : InvalidOid;
+        program_functions.min_expr = extreme_aggregate("min", substitute_for(F_MIN_NUMERIC, true), extension);
+        program_functions.max_expr = extreme_aggregate("max", substitute_for(F_MAX_NUMERIC, true), extension);
     }
     return program_functions;
 }
@@ -373,18 +386,24 @@ List* program_arguments(const ProgramBuilder& b) {
 }
 
 struct ProgramPass {
-    List* fused_aggrefs;   // of the current Agg node: those that become fastnumeric_sum_expr/avg_expr
+    List* fused_aggrefs;   // of the current Agg node: those that become program aggregates
     PlanChanges* changes;
 };
 
-/* Our sum or avg of a program that fastnumeric_sum_expr or avg_expr can take: that aggregate. */
+/*
+ * Our sum, avg, min or max of a program: fastnumeric_sum_expr, avg_expr, min_expr or max_expr
+ * when it can take it.  (A min or max that an index could answer has no Aggref left by now.)
+ */
 Oid program_aggregate(const Aggref* aggref) {
     if (!sum_products || DO_AGGSPLIT_COMBINE(aggref->aggsplit) || aggref->aggkind != AGGKIND_NORMAL ||
         aggref->aggdistinct != NIL || aggref->aggorder != NIL || list_length(aggref->args) != 1)
         return InvalidOid;
-    const Oid target = aggref->aggfnoid == our_sum()                             ? programs().sum_expr
-                       : aggref->aggfnoid == substitute_for(F_AVG_NUMERIC, true) ? programs().avg_expr
-                                                                                 : InvalidOid;
+    const Oid fn = aggref->aggfnoid;
+    const Oid target = fn == our_sum()                             ? programs().sum_expr
+                       : fn == substitute_for(F_AVG_NUMERIC, true) ? programs().avg_expr
+                       : fn == substitute_for(F_MIN_NUMERIC, true) ? programs().min_expr
+                       : fn == substitute_for(F_MAX_NUMERIC, true) ? programs().max_expr
+                                                                   : InvalidOid;
     ProgramBuilder b;
     if (!OidIsValid(target) ||
         !program_of(reinterpret_cast<Node*>(linitial_node(TargetEntry, aggref->args)->expr), 1, &b))

@@ -17,8 +17,8 @@ void fuse_sums_of_products(PlannedStmt* stmt, PlanChanges* changes);
 
 /* In every plan node the executor evaluates the expressions of (fastnumeric.expression_programs):
    each tree of two or more of our + - * unary - + over columns, constants and query parameters
-   becomes fastnumeric_expr(program, operands...), and sum and avg of a tree of one or more
-   (fastnumeric.sum_products) fastnumeric_sum_expr and fastnumeric_avg_expr; after
+   becomes fastnumeric_expr(program, operands...), and sum, avg, min and max of a tree of one
+   or more (fastnumeric.sum_products) fastnumeric_sum_expr, avg_expr, min_expr and max_expr; after
    fuse_sums_of_products, which then leaves them the products of other than operands. */
 void fuse_expression_programs(PlannedStmt* stmt, PlanChanges* changes);
 

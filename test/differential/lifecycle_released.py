@@ -28,6 +28,8 @@ RELEASED = {
     # its last commit as the current version
     "0.2": ("f46890250dac81c196167a519c983e7911285351",
             [("sql/fastnumeric--0.2.sql", "fastnumeric--0.2.sql")]),
+    "0.3": ("dec1a71fa803e48cd679b59a5218794c295d1803",
+            [("sql/fastnumeric.sql", "fastnumeric--0.3.sql")]),
 }
 
 

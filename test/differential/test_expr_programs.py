@@ -18,13 +18,15 @@ they were.  Each tree is run as a prepared statement (custom and generic plans) 
             or SQLSTATE and message
   where     the ids of the rows with E > 0
   order     the ids ordered by E (then id)
-  aggs      sum(E), avg(E), max(E) per group, serial and parallel (Partial Aggregate)
+  aggs      sum(E), avg(E), max(E), min(E) (its bytes) per group, serial and parallel (Partial
+            Aggregate)
   errors    hand-made expressions row by row over values near numeric's limits, zeros and NULLs,
             where an overflow inside a program competes with an error outside it
             (1 / 0, a typmod cast): the first error of each row
 Checks: fused == unfused == numeric for each (numeric's errors are the same SQLSTATE and
 message); plan: the fused plans of trees with two or more operators name fastnumeric_expr (or
-the sum/avg forms), and the unfused ones never do.
+the sum/avg/min/max forms), the fused plans of aggs name a min/max form for at least half of
+the trees whose top is one of the operators, and the unfused ones never do.
 """
 
 import os
@@ -81,7 +83,8 @@ ERROR_EXPRS = ["%(h)s * %(h)s + 1 / %(z)s", "1 / %(z)s + %(h)s * %(h)s", "%(h)s 
                "%(h)s * %(h)s + %(n)s * %(s)s", "%(n)s * %(s)s + %(h)s * %(h)s", "%(z)s * %(h)s * %(h)s * %(s)s",
                "(%(s)s - %(h)s) * (%(h)s + %(z)s) - 1 / %(z)s", "%(s)s * %(s)s - 1 / (%(z)s * %(s)s + %(z)s)",
                "sum(%(h)s * %(h)s * %(s)s)", "avg(-(%(h)s * %(s)s) + %(s)s)", "sum(%(h)s * %(s)s * %(n)s)",
-               "max(%(h)s + %(s)s + %(h)s) + 1 / min(%(z)s)"]
+               "max(%(h)s + %(s)s + %(h)s) + 1 / min(%(z)s)", "min(%(h)s * %(h)s - %(s)s)",
+               "max(%(s)s * %(n)s) + max(%(h)s * %(h)s)", "min(%(s)s - %(n)s) + 1 / min(%(z)s * %(s)s)"]
 
 
 def constant(r):
@@ -98,15 +101,17 @@ class Tree:
 
     def __init__(self, r, depth):
         self.operators = 0
-        self.f, self.n = self.node(r, depth)
+        self.top_operator = False   # whether the tree's top is + - * or unary -
+        self.f, self.n = self.node(r, depth, True)
 
-    def node(self, r, depth):
+    def node(self, r, depth, top=False):
         x = r.random()
         if depth <= 1 or x < 0.15:
             return self.leaf(r)
         if x < 0.25:
             f, n = self.node(r, depth - 1)
             self.operators += 1
+            self.top_operator = self.top_operator or top
             return "(-%s)" % f, "(-%s)" % n
         if x < 0.31:   # what a program must not take: evaluated where it stood
             f, n = self.node(r, depth - 1)
@@ -125,6 +130,7 @@ class Tree:
         b = self.node(r, depth - 1)
         op = r.choice("+-*")
         self.operators += 1
+        self.top_operator = self.top_operator or top
         return "(%s %s %s)" % (a[0], op, b[0]), "(%s %s %s)" % (a[1], op, b[1])
 
     def leaf(self, r):
@@ -177,7 +183,7 @@ def run(tally, r, schema, count):
         c.execute("ANALYZE t")
         version = c.execute("SHOW server_version_num").fetchone()[0]
         force = "debug_parallel_query" if int(version) >= 160000 else "force_parallel_mode"
-        fused_plans = eligible = 0
+        fused_plans = eligible = extreme_plans = extreme_eligible = 0
         current = None
         c.execute("SET parallel_setup_cost = 0")
         c.execute("SET parallel_tuple_cost = 0")
@@ -217,6 +223,9 @@ def run(tally, r, schema, count):
                             # (constant subtrees fold away: at least half must be programs)
                             eligible += 1
                             fused_plans += named
+                        elif kind == "aggs" and generic and tree.top_operator:
+                            extreme_eligible += 1
+                            extreme_plans += "fastnumeric_min_expr(" in plan and "fastnumeric_max_expr(" in plan
                 group = kind.split("-")[0]
                 detail = "%s: %s with $1, $2 = %s" % (kind, tree.f, params)
                 for other in ("unfused", "numeric"):
@@ -226,6 +235,11 @@ def run(tally, r, schema, count):
         tally.check("plan", "fused", fused_plans * 2 >= eligible > 0,
                     "%d of %d generic plans of trees of two or more operators name a program" % (fused_plans, eligible))
         print("  %d of %d generic plans of trees of two or more operators name a program" % (fused_plans, eligible))
+        tally.check("plan", "min/max", extreme_plans * 2 >= extreme_eligible > 0,
+                    "%d of %d generic plans of aggs over a tree topped by an operator name min_expr and max_expr"
+                    % (extreme_plans, extreme_eligible))
+        print("  %d of %d generic plans of aggs over a tree topped by an operator name min_expr and max_expr"
+              % (extreme_plans, extreme_eligible))
 
 
 def errors_phase(tally, c):
@@ -249,7 +263,8 @@ def errors_phase(tally, c):
                             % (expr, i, results["fused"], other, results[other]))
 
 
-PROGRAM_NAMES = ("fastnumeric_expr(", "fastnumeric_sum_expr(", "fastnumeric_avg_expr(")
+PROGRAM_NAMES = ("fastnumeric_expr(", "fastnumeric_sum_expr(", "fastnumeric_avg_expr(", "fastnumeric_min_expr(",
+                 "fastnumeric_max_expr(")
 
 
 def lo_batch(query):
@@ -265,8 +280,8 @@ def queries(tree):
         out.append(("where", "SELECT id FROM t WHERE %s AND %%(e)s > 0 ORDER BY id" % where))
         out.append(("order", "SELECT id FROM t WHERE %s ORDER BY (%%(e)s)::%%(t)s, id" % where))
     out.append(("rows-forced", "SELECT id, md5((%(e)s)::text) FROM t WHERE id < 40 ORDER BY id"))
-    aggs = ("SELECT g, md5(sum(%(e)s)::text), md5(avg(%(e)s)::text), md5(max(%(e)s)::text), count(%(e)s) "
-            "FROM t GROUP BY g ORDER BY g")
+    aggs = ("SELECT g, md5(sum(%(e)s)::text), md5(avg(%(e)s)::text), md5(max(%(e)s)::text), "
+            "md5(min((%(e)s)::%(t)s)::bytea), count(%(e)s) FROM t GROUP BY g ORDER BY g")
     out.append(("aggs", aggs))
     out.append(("aggs-parallel", aggs))
     return out

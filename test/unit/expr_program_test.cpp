@@ -12,6 +12,7 @@
 #include "bodies.hpp"
 #include "core/digit_arith.hpp"
 #include "core/expr_program.hpp"
+#include "core/numeric_order.hpp"
 
 using namespace fastnumeric;
 using unit::encode_text;
@@ -220,7 +221,9 @@ TEST(ExprProgram, EvalMatchesSeparateOperators) {
     std::mt19937_64 rng(1998);
     int taken = 0, total = 0;
     for (int i = 0; i < 40000; ++i) {
-        const ExprProgram p = random_program(rng, 1 + static_cast<int>(i % 4));
+        ExprProgram p = random_program(rng, 1 + static_cast<int>(i % 4));
+        if (i % 2 == 0)   // half as sums of terms where they are ones, half through the steps
+            expr_program_prepare(&p);
         std::vector<Body> operands;
         std::vector<std::string> texts;
         for (int k = 0; k < p.noperands; ++k) {
@@ -267,4 +270,87 @@ TEST(ExprProgram, EvalDeclines) {
     const Body tiny = encode_text("0.00000000000000000000000000000000000001");
     const ExprOperand far[2] = {{big.data(), big.size()}, {tiny.data(), tiny.size()}};
     EXPECT_FALSE(expr_eval_small(r, far, &v));   // too far apart for one int128
+}
+
+/* compare_exact against numeric's order of the encoded values, over program results and operands. */
+TEST(ExprProgram, CompareMatchesNumericOrder) {
+    std::mt19937_64 rng(2026);
+    std::vector<ExactValue> values;
+    while (values.size() < 3000) {
+        const ExprProgram p = random_program(rng, 1 + static_cast<int>(rng() % 3));
+        std::vector<Body> operands;
+        for (int k = 0; k < p.noperands; ++k)
+            operands.push_back(encode_text(expanded(random_value(rng))));
+        std::vector<ExprOperand> views;
+        for (const Body& b : operands)
+            views.push_back(ExprOperand{b.data(), b.size()});
+        ExactValue v;
+        if (expr_eval_small(p, views.data(), &v))
+            values.push_back(v);
+    }
+    // equal values at other scales: 1.5 as 15000 x 10000^-1 and as 150000000 x 10000^-2
+    values.push_back(ExactValue{15000, -1, 1});
+    values.push_back(ExactValue{150000000, -2, 8});
+    values.push_back(ExactValue{0, 0, 0});
+    values.push_back(ExactValue{0, -3, 12});
+    int equal = 0;
+    for (size_t i = 0; i < values.size(); ++i) {
+        for (size_t j = i; j < values.size(); j += 1 + rng() % 7) {
+            uint16_t da[kUint128MaxGroups], db[kUint128MaxGroups];
+            const Body a = encoded(exact_finite_value(values[i], da));
+            const Body b = encoded(exact_finite_value(values[j], db));
+            const int want = compare_numeric(view(a), view(b));
+            ASSERT_EQ(compare_exact(values[i], values[j]), want) << format_body(a) << " vs " << format_body(b);
+            ASSERT_EQ(compare_exact(values[j], values[i]), -want) << format_body(b) << " vs " << format_body(a);
+            equal += want == 0;
+        }
+    }
+    EXPECT_GT(equal, values.size() / 2);   // each with itself, at least
+}
+
+/* exact_value_of reads what expr_eval_small reads as an operand, and declines the same. */
+TEST(ExprProgram, ExactValueOfOperand) {
+    const ExprProgram one = parsed("$1");
+    for (const char* text :
+         {"0", "-0.00", "17", "-123456789012.3456", "9999999999999999", "0.00000001", "12345678901234567890"}) {
+        const Body b = encode_text(text);
+        const ExprOperand o{b.data(), b.size()};
+        ExactValue got{}, want{};
+        const bool taken = expr_eval_small(one, &o, &want);
+        ASSERT_EQ(exact_value_of(o, &got), taken) << text;
+        if (taken) {
+            EXPECT_TRUE(got.value == want.value && (got.value == 0 || got.low == want.low) && got.dscale == want.dscale)
+                << text;   // (zero's lowest group is any)
+        }
+    }
+    const Body nan = unit::body({0xC000});
+    ExactValue v;
+    EXPECT_FALSE(exact_value_of(ExprOperand{nan.data(), nan.size()}, &v));
+}
+
+/* The terms of programs without *: each operand's sign through the minus signs above it. */
+TEST(ExprProgram, SumOfTermsForm) {
+    const struct {
+        const char* text;
+        const char* signs;   // of $1, $2, ... in order; "" for no terms
+    } cases[] = {{"$1 + $2 + $3 + $4", "++++"}, {"$1 - ($2 - $3)", "+-+"}, {"-($1 + $2) - -$3", "--+"},
+                 {"$1 - $2 - $3", "+--"},       {"-(-$1)", "+"},           {"$1 * $2", ""},
+                 {"$1 + $2 * $3", ""}};
+    for (const auto& c : cases) {
+        const ExprProgram p = parsed(c.text);
+        std::string signs;
+        for (int i = 0; i < p.nterms; ++i) {
+            EXPECT_EQ(p.terms[i].operand, i) << c.text;
+            signs += p.terms[i].sign > 0 ? '+' : '-';
+        }
+        EXPECT_EQ(signs, c.signs) << c.text;
+    }
+    // operands at different scales: the steps align them
+    const ExprProgram p = parsed("$1 + $2");
+    const Body a = encode_text("1.5"), b = encode_text("20000");
+    const ExprOperand ops[2] = {{a.data(), a.size()}, {b.data(), b.size()}};
+    ExactValue v{};
+    ASSERT_TRUE(expr_eval_small(p, ops, &v));
+    uint16_t digits[kUint128MaxGroups];
+    EXPECT_EQ(format_body(encoded(exact_finite_value(v, digits))), "20001.5");
 }

@@ -1,5 +1,6 @@
 -- expression programs (fastnumeric.expression_programs): trees of + - * and unary - in one
--- call, fastnumeric_expr, and sum/avg of them without datums, fastnumeric_sum_expr/avg_expr;
+-- call, fastnumeric_expr, and sum/avg of them without datums, fastnumeric_sum_expr/avg_expr,
+-- min/max making a datum only for a new extreme, fastnumeric_min_expr/max_expr;
 -- the same results, bytes and errors as the separate operators and as numeric
 LOAD 'fastnumeric';
 CREATE TABLE ep_t (g int, a fastnumeric(15,2), b fastnumeric(15,2), c fastnumeric, an numeric(15,2), bn numeric(15,2), cn numeric);
@@ -37,6 +38,8 @@ SELECT x * x * y + n FROM ep_e;
 SELECT sum(x * y * n + 1) FROM ep_e;
 SELECT sum(x * y * n) FROM ep_e;
 SELECT sum(y * n * x + 1), avg(n * (x - 1)) FROM ep_e;
+SELECT max(y * z + x * x) FROM ep_e;
+SELECT min(y * n - x * x), max(y + n), min(z - y) FROM ep_e;
 SET fastnumeric.expression_programs = off;
 SELECT sum(x * y * n + 1) FROM ep_e;
 SELECT sum(y * n * x + 1), avg(n * (x - 1)) FROM ep_e;
@@ -47,13 +50,21 @@ SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
 SET max_parallel_workers_per_gather = 2;
-EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(a * (1 - b) * (1 + c) - b), avg(a - b - c) FROM ep_t;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(a * (1 - b) * (1 + c) - b), avg(a - b - c), min(a * b), max(-a + c) FROM ep_t;
 SELECT ep_same(sum(a * (1 - b) * (1 + c) - b), sum(an * (1 - bn) * (1 + cn) - bn)) AS s,
-       ep_same(avg(a - b - c), avg(an - bn - cn)) AS av FROM ep_t;
+       ep_same(avg(a - b - c), avg(an - bn - cn)) AS av,
+       ep_same(min(a * b), min(an * bn)) AS mi, ep_same(max(-a + c), max(-an + cn)) AS ma FROM ep_t;
 RESET max_parallel_workers_per_gather;
 RESET min_parallel_table_scan_size;
 RESET parallel_tuple_cost;
 RESET parallel_setup_cost;
+-- min and max keep the later of equal values, as numeric's do: the scale shows which
+CREATE TABLE ep_ties (i int, a fastnumeric, an numeric);
+INSERT INTO ep_ties VALUES (1, 1.5, 1.5), (2, 0.50, 0.50), (3, 1.50, 1.50), (4, 0.5, 0.5), (5, 1.500, 1.500), (6, 0.500, 0.500);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT max(a + 0), min(a * 1) FROM (SELECT a FROM ep_ties ORDER BY i) s;
+SELECT max(a + 0), max(an + 0), min(a * 1), min(an * 1) FROM (SELECT a, an FROM ep_ties ORDER BY i) s;
+SELECT max(a + 0), max(an + 0), min(a * 1), min(an * 1) FROM (SELECT a, an FROM ep_ties ORDER BY i DESC) s;
+DROP TABLE ep_ties;
 -- parameters of a generic plan
 PREPARE ep_q(fastnumeric, fastnumeric) AS SELECT sum(a * $1 - b * $2), min(a * $1 - b * $2 + c) FROM ep_t;
 SET plan_cache_mode = force_generic_plan;
