@@ -391,26 +391,38 @@ bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out)
 }
 
 /*
- * A sum of terms whose nonzero operands share their lowest group: one int64 sum (at most
- * kMaxExprTerms values below 10^16 each cannot overflow it), the largest dscale, as + and -
- * give.  False for operands at different scales too: eval_in aligns them.
+ * A sum of terms in int64: each nonzero term aligned to the finest scale so far, as eval_in's
+ * + and - align, and the largest dscale, as + and - give.  Until a term is scaled no addition
+ * can overflow (at most kMaxExprTerms values below 10^16); after that each is checked.  False
+ * when a step leaves int64 (eval_in then goes on in int128).
  */
 bool eval_sum_of_terms(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
-    static_assert(kMaxExprTerms * 9999999999999999.0 < 9.2e18, "a sum of terms fits int64");
+    static_assert(kMaxExprTerms * 9999999999999999.0 < 9.2e18, "unscaled terms cannot overflow int64");
+    using C = Checked<int64_t>;
     constexpr int32_t kNoLow = INT32_MIN;
     int64_t sum = 0;
     int32_t low = kNoLow, dscale = 0;
+    bool scaled_any = false;
     for (const ExprTerm *t = p.terms, *const end = p.terms + p.nterms; t != end; ++t) {
         int64_t v;
         int32_t l, d;
         if (!expr_detail::read_operand(operands[t->operand], &v, &l, &d))
             return false;
         if (v != 0 && l != low) {   // zero takes no part in the alignment
-            if (low != kNoLow)
-                return false;
-            low = l;
+            if (low == kNoLow) {
+                low = l;
+            } else {
+                scaled_any = true;
+                if (l > low ? !C::scale(v, l - low, &v) : !C::scale(sum, low - l, &sum))
+                    return false;
+                low = l < low ? l : low;
+            }
         }
-        sum += t->sign < 0 ? -v : v;
+        const int64_t term = t->sign < 0 ? -v : v;
+        if (__builtin_expect(!scaled_any, 1))
+            sum += term;
+        else if (__builtin_add_overflow(sum, term, &sum) || !C::ok(sum))
+            return false;
         dscale = d > dscale ? d : dscale;
     }
     *out = ExactValue{sum, low == kNoLow ? 0 : low, dscale};

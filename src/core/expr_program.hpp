@@ -57,7 +57,7 @@ struct ExprProgram {
 
 /*
  * Sets p's terms when it has no *: a chain of + and - (a + b + '17' + c, price - discount)
- * is then evaluated as one signed sum, without the steps.  parse_expr_program calls it.
+ * is then evaluated as one signed sum, without the steps' stack.  parse_expr_program calls it.
  */
 void expr_program_prepare(ExprProgram* p);
 

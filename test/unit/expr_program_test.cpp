@@ -345,7 +345,7 @@ TEST(ExprProgram, SumOfTermsForm) {
         }
         EXPECT_EQ(signs, c.signs) << c.text;
     }
-    // operands at different scales: the steps align them
+    // operands at different scales, aligned as + aligns them
     const ExprProgram p = parsed("$1 + $2");
     const Body a = encode_text("1.5"), b = encode_text("20000");
     const ExprOperand ops[2] = {{a.data(), a.size()}, {b.data(), b.size()}};
