@@ -251,7 +251,7 @@ int format_expr_program(const ExprProgram& p, char* out, size_t capacity) {
 bool parse_expr_program(const char* text, ExprProgram* out) {
     out->nsteps = 0;
     out->noperands = 0;
-    out->nterms = 0;
+    out->sum = ExprSum{};
     Parser parser{text, out, 0, false};
     parser.expr();
     parser.skip_spaces();
@@ -262,9 +262,10 @@ bool parse_expr_program(const char* text, ExprProgram* out) {
 }
 
 void expr_program_prepare(ExprProgram* p) {
-    p->nterms = 0;
+    p->sum = ExprSum{};
     if (!expr_program_valid(*p))
         return;
+    ExprTerm* terms = p->sum.terms;
     // each pending value is a run of terms: where it starts in the list
     int start[kMaxExprDepth];
     int depth = 0, n = 0;
@@ -275,12 +276,12 @@ void expr_program_prepare(ExprProgram* p) {
             if (n == kMaxExprTerms)
                 return;
             start[depth++] = n;
-            p->terms[n++] = ExprTerm{s.operand, 1};
+            terms[n++] = ExprTerm{s.operand, 0};
             break;
         case ExprOp::Negate:
         case ExprOp::Subtract:   // negate the top value's terms; Subtract then adds them
             for (int k = start[depth - 1]; k < n; ++k)
-                p->terms[k].sign = static_cast<int8_t>(-p->terms[k].sign);
+                terms[k].sign_flip ^= kShortSignBit;
             if (s.op == ExprOp::Subtract)
                 --depth;
             break;
@@ -288,7 +289,28 @@ void expr_program_prepare(ExprProgram* p) {
         case ExprOp::Multiply: return;
         }
     }
-    p->nterms = n;
+    p->sum.nterms = n;
+    p->sum.is_sum = true;
+}
+
+bool expr_sum_fold(ExprSum* s, const bool* constant, const ExprOperand* operands) {
+    if (!s->is_sum)
+        return false;
+    ExprSum constants{}, rest{};
+    constants.is_sum = rest.is_sum = true;
+    for (int i = 0; i < s->nterms; ++i) {
+        ExprSum& into = constant[s->terms[i].operand] ? constants : rest;
+        into.terms[into.nterms++] = s->terms[i];
+    }
+    ExactValue v;
+    if (constants.nterms == 0 || !expr_sum_eval<true>(
+                                     constants, [operands](int k) { return operands[k]; }, &v))
+        return false;
+    rest.constant = static_cast<int64_t>(v.value);
+    rest.constant_low = v.low;
+    rest.constant_dscale = v.dscale;
+    *s = rest;
+    return true;
 }
 
 namespace {
@@ -340,7 +362,7 @@ bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out)
         switch (s->op) {
         case ExprOp::Operand: {
             int64_t value;
-            if (!expr_detail::read_operand(operands[s->operand], &value, &top->low, &top->dscale))
+            if (!expr_detail::read_operand(operands[s->operand], 0, &value, &top->low, &top->dscale))
                 return false;
             top->value = value;
             ++top;
@@ -390,54 +412,16 @@ bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out)
     return true;
 }
 
-/*
- * A sum of terms in int64: each nonzero term aligned to the finest scale so far, as eval_in's
- * + and - align, and the largest dscale, as + and - give.  Until a term is scaled no addition
- * can overflow (at most kMaxExprTerms values below 10^16); after that each is checked.  False
- * when a step leaves int64 (eval_in then goes on in int128).
- */
-bool eval_sum_of_terms(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
-    static_assert(kMaxExprTerms * 9999999999999999.0 < 9.2e18, "unscaled terms cannot overflow int64");
-    using C = Checked<int64_t>;
-    constexpr int32_t kNoLow = INT32_MIN;
-    int64_t sum = 0;
-    int32_t low = kNoLow, dscale = 0;
-    bool scaled_any = false;
-    for (const ExprTerm *t = p.terms, *const end = p.terms + p.nterms; t != end; ++t) {
-        int64_t v;
-        int32_t l, d;
-        if (!expr_detail::read_operand(operands[t->operand], &v, &l, &d))
-            return false;
-        if (v != 0 && l != low) {   // zero takes no part in the alignment
-            if (low == kNoLow) {
-                low = l;
-            } else {
-                scaled_any = true;
-                if (l > low ? !C::scale(v, l - low, &v) : !C::scale(sum, low - l, &sum))
-                    return false;
-                low = l < low ? l : low;
-            }
-        }
-        const int64_t term = t->sign < 0 ? -v : v;
-        if (__builtin_expect(!scaled_any, 1))
-            sum += term;
-        else if (__builtin_add_overflow(sum, term, &sum) || !C::ok(sum))
-            return false;
-        dscale = d > dscale ? d : dscale;
-    }
-    *out = ExactValue{sum, low == kNoLow ? 0 : low, dscale};
-    return true;
-}
-
 }   // namespace
 
 bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
-    if (p.nterms > 0 && eval_sum_of_terms(p, operands, out))
+    if (p.sum.is_sum && expr_sum_eval<true>(
+                            p.sum, [operands](int k) { return operands[k]; }, out))
         return true;
     return eval_in<int64_t>(p, operands, out) || eval_in<int128_t>(p, operands, out);
 }
 
-int compare_exact_scaled(const ExactValue& a, const ExactValue& b) {
+int compare_exact_scaled(ExactValue a, ExactValue b) {
     const int sa = (a.value > 0) - (a.value < 0), sb = (b.value > 0) - (b.value < 0);
     if (sa != sb || sa == 0)
         return sa < sb ? -1 : sa > sb;

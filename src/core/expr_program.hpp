@@ -42,22 +42,34 @@ constexpr int kMaxExprDepth = 16;   // values pending at once
 /* One operand of a program of + - and unary - only, with the sign it enters the sum with. */
 struct ExprTerm {
     uint8_t operand;
-    int8_t sign;   // 1 or -1
+    uint16_t sign_flip;   // kShortSignBit when it enters negated, else 0
 };
 
 constexpr int kMaxExprTerms = (kMaxExprSteps + 1) / 2;   // operand steps of a binary tree
+
+/*
+ * A program without * as one signed sum: the terms read on each row, and the sum of the terms
+ * whose operands are constants (expr_sum_fold), read once.
+ */
+struct ExprSum {
+    bool is_sum;   // false: the program has *
+    int nterms;
+    ExprTerm terms[kMaxExprTerms];
+    int64_t constant;   // the constant terms' sum × 10000^constant_low (0: none, or they cancel)
+    int32_t constant_low;
+    int32_t constant_dscale;   // the largest of theirs (zeros' included, as + keeps it)
+};
 
 struct ExprProgram {
     int nsteps;
     int noperands;   // the highest $n named
     ExprStep steps[kMaxExprSteps];
-    int nterms;   // > 0 when the program is the sum of terms[0..nterms) (expr_program_prepare)
-    ExprTerm terms[kMaxExprTerms];
+    ExprSum sum;   // (expr_program_prepare)
 };
 
 /*
- * Sets p's terms when it has no *: a chain of + and - (a + b + '17' + c, price - discount)
- * is then evaluated as one signed sum, without the steps' stack.  parse_expr_program calls it.
+ * Sets p's sum when it has no *: a chain of + and - (a + b + '17' + c, price - discount) is
+ * then evaluated as one signed sum, without the steps' stack.  parse_expr_program calls it.
  */
 void expr_program_prepare(ExprProgram* p);
 
@@ -95,9 +107,10 @@ bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactVal
 
 namespace expr_detail {
 
-/* A small short operand's signed digits, lowest group and dscale; false for any other. */
-__attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, int64_t* value, int32_t* low,
-                                                        int32_t* dscale) {
+/* A small short operand's signed digits (the sign flipped by sign_flip), lowest group and
+   dscale; false for any other. */
+__attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, uint16_t sign_flip, int64_t* value,
+                                                        int32_t* low, int32_t* dscale) {
     if (o.len - 2 > 2 * kSmallShortGroups)   // (below 2: wraps around)
         return false;
     const uint16_t h = load_u16(o.body);
@@ -105,7 +118,7 @@ __attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, in
         return false;
     const int n = static_cast<int>((o.len - 2) / 2);
     const int64_t d = static_cast<int64_t>(small_short_digits(o.body + 2, n));
-    *value = (h & kShortSignBit) != 0 ? -d : d;
+    *value = ((h ^ sign_flip) & kShortSignBit) != 0 ? -d : d;
     *low = short_weight(h) - n + 1;
     *dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
     return true;
@@ -116,14 +129,69 @@ __attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, in
 /* The value of a finite 2-byte-header operand of at most four groups; false for any other. */
 inline bool exact_value_of(const ExprOperand& o, ExactValue* out) {
     int64_t value;
-    if (!expr_detail::read_operand(o, &value, &out->low, &out->dscale))
+    if (!expr_detail::read_operand(o, 0, &value, &out->low, &out->dscale))
         return false;
     out->value = value;
     return true;
 }
 
+namespace expr_detail {
+
+constexpr int32_t kNoLow = INT32_MIN;   // no nonzero term yet
+
+/* x × 10000^k into *out, 0 < k; false when it leaves int64. */
+inline bool scaled_int64(int64_t x, int32_t k, int64_t* out) {
+    return k < kInt64Groups && !__builtin_mul_overflow(x, static_cast<int64_t>(power_of_base(k)), out);
+}
+
+}   // namespace expr_detail
+
+/*
+ * The sum s over the operands operand_of(k) gives (an ExprOperand for $k+1, 0-based; one of
+ * length 0 for NULL), in int64: each nonzero term aligned to the finest scale so far, as +
+ * and - align, and (kWithDscale) the largest dscale, as they give; without it out->dscale is
+ * 0, for a comparison, which needs none.  False when an operand is not small or a value
+ * leaves int64.  Inline: the transitions read their arguments straight into the sum.
+ */
+template <bool kWithDscale, typename OperandOf>
+__attribute__((always_inline)) inline bool expr_sum_eval(const ExprSum& s, OperandOf operand_of, ExactValue* out) {
+    using expr_detail::kNoLow;
+    int64_t sum = s.constant;
+    int32_t low = s.constant != 0 ? s.constant_low : kNoLow, dscale = s.constant_dscale;
+    for (const ExprTerm *t = s.terms, *const end = s.terms + s.nterms; t != end; ++t) {
+        int64_t v;
+        int32_t l, d;
+        if (!expr_detail::read_operand(operand_of(t->operand), t->sign_flip, &v, &l, &d))
+            return false;
+        if (__builtin_expect(v != 0 && l != low, 0)) {   // zero takes no part in the alignment
+            if (low == kNoLow) {
+                low = l;
+            } else if (l > low) {
+                if (!expr_detail::scaled_int64(v, l - low, &v))
+                    return false;
+            } else {
+                if (!expr_detail::scaled_int64(sum, low - l, &sum))
+                    return false;
+                low = l;
+            }
+        }
+        if (__builtin_add_overflow(sum, v, &sum))
+            return false;
+        if (kWithDscale)
+            dscale = d > dscale ? d : dscale;
+    }
+    *out = ExactValue{sum, low == kNoLow ? 0 : low, kWithDscale ? dscale : 0};
+    return true;
+}
+
+/*
+ * Folds into s's constant the terms whose operands are constant[k], over those operands'
+ * values operands[k]; false, and s unchanged, when their sum cannot be taken in one pass.
+ */
+bool expr_sum_fold(ExprSum* s, const bool* constant, const ExprOperand* operands);
+
 /* compare_exact of values at different scales. */
-int compare_exact_scaled(const ExactValue& a, const ExactValue& b);
+int compare_exact_scaled(ExactValue a, ExactValue b);   // (by value: the callers keep theirs in registers)
 
 /* -1, 0 or 1 as a is below, equal to or above b (numeric's order: the dscale takes no part). */
 inline int compare_exact(const ExactValue& a, const ExactValue& b) {

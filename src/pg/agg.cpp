@@ -215,10 +215,9 @@ __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) 
 __attribute__((noinline)) Datum expr_accum_rest(FunctionCallInfo fcinfo) {
     SumAccum* s = state_arg(fcinfo, 0);
     const ExprSite* site = expr_site(fcinfo, 2);
-    ExprOperand operands[kMaxExprOperands];
     ExactValue v;
-    const bool one_pass = expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, &v) &&
-                          static_cast<uint128_t>(v.value) != uint128_t{1} << 127;
+    const bool one_pass = expr_eval_operands(fcinfo, site, &v) && static_cast<uint128_t>(v.value) != uint128_t{1}
+                                                                                                         << 127;
     bool isnull = false;
     Datum d = Datum(0);
     if (!one_pass)
@@ -238,18 +237,27 @@ __attribute__((noinline)) Datum expr_accum_rest(FunctionCallInfo fcinfo) {
 }
 
 /*
- * fastnumeric_min_expr_accum and max beyond their per-row path: the first row, a NULL operand,
- * a result or state the one pass cannot read.  The expression's datum, made as the separate
- * operators make it (their errors), then picked as min and max pick.
+ * extreme_expr_accum beyond its one pass: the first row, a row that takes the state's place, a
+ * program with *, a state the pass cannot read, and whatever the pass declines (the separate
+ * operators, their errors, and min's and max's own pick).
  */
 __attribute__((noinline)) Datum extreme_expr_accum_rest(FunctionCallInfo fcinfo, int want) {
-    const ExprSite* site = expr_site(fcinfo, 2);
-    ExprOperand operands[kMaxExprOperands];
+    ExprSite* site = expr_site(fcinfo, 2);
+    site->held = Datum(0);   // what this returns may become the state at a freed state's address
     ExactValue v;
+    if (expr_eval_operands(fcinfo, site, &v)) {
+        if (PG_ARGISNULL(0))
+            return exact_value_datum(v);
+        const Datum state = PG_GETARG_DATUM(0);
+        ExprOperand held;
+        held.len = small_path_body(state, &held.body);
+        ExactValue current;
+        if (exact_value_of(held, &current))
+            return first_wins(compare_exact(current, v), want) ? state : exact_value_datum(v);
+        return pick(state, exact_value_datum(v), want);
+    }
     bool isnull = false;
-    const Datum d = expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, &v)
-                        ? exact_value_datum(v)
-                        : expr_eval_separately(fcinfo, site, &isnull);
+    const Datum d = expr_eval_separately(fcinfo, site, &isnull);
     if (isnull) {
         if (PG_ARGISNULL(0))
             PG_RETURN_NULL();
@@ -261,24 +269,40 @@ __attribute__((noinline)) Datum extreme_expr_accum_rest(FunctionCallInfo fcinfo,
 }
 
 /*
+ * The value of the state, read in place or, when it is the state read last, remembered.  A
+ * state's datum is only ever a copy the executor makes of a result of the transition, and
+ * every result but the state itself comes from extreme_expr_accum_rest, which forgets the
+ * state it remembers: a state at the same address as the remembered one is that one.
+ */
+__attribute__((always_inline)) inline bool held_value(ExprSite* site, Datum state, ExactValue* out) {
+    if (likely(state == site->held)) {
+        *out = ExactValue{site->held_value, site->held_low, 0};
+        return true;
+    }
+    ExprOperand held;
+    held.len = small_path_body(state, &held.body);
+    if (!exact_value_of(held, out))
+        return false;
+    site->held = state;
+    site->held_value = static_cast<int64_t>(out->value);
+    site->held_low = out->low;
+    return true;
+}
+
+/*
  * Transition of fastnumeric_min_expr and max(program, operands...): the state is the extreme
  * value so far, as min's and max's; a row makes a datum only when it takes the state's place.
+ * The one pass here is a sum's without its dscale, which only such a row needs.
  */
 __attribute__((always_inline)) inline Datum extreme_expr_accum(FunctionCallInfo fcinfo, int want) {
     if (likely(!PG_ARGISNULL(0) && fcinfo->flinfo->fn_extra != nullptr)) {
-        const ExprSite* site = static_cast<const ExprSite*>(fcinfo->flinfo->fn_extra);
+        ExprSite* site = static_cast<ExprSite*>(fcinfo->flinfo->fn_extra);
         const Datum state = PG_GETARG_DATUM(0);
-        ExprOperand operands[kMaxExprOperands];
-        ExprOperand held;
-        held.len = small_path_body(state, &held.body);
         ExactValue v, current;
-        if (likely(expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, &v) &&
-                   exact_value_of(held, &current))) {
-            // on a tie the row's value, as numeric_smaller and numeric_larger give the second
-            if (likely(first_wins(compare_exact(current, v), want)))
-                return state;
-            return exact_value_datum(v);
-        }
+        // on a tie the row's value, as numeric_smaller and numeric_larger give the second
+        if (likely(expr_sum_row<false>(fcinfo, site, &v) && held_value(site, state, &current) &&
+                   first_wins(compare_exact(current, v), want)))
+            return state;
     }
     return extreme_expr_accum_rest(fcinfo, want);
 }
@@ -334,10 +358,8 @@ Datum fastnumeric_expr_accum(PG_FUNCTION_ARGS) {
     if (likely(!PG_ARGISNULL(0) && fcinfo->flinfo->fn_extra != nullptr)) {
         SumAccum* s = reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(0));
         const ExprSite* site = static_cast<const ExprSite*>(fcinfo->flinfo->fn_extra);
-        ExprOperand operands[kMaxExprOperands];
         ExactValue v;
-        if (likely(expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, &v) &&
-                   v.value != 0)) {
+        if (likely(expr_eval_row(fcinfo, site, &v) && v.value != 0)) {
             const bool negative = v.value < 0;
             const ShortProduct p{negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value), v.low,
                                  v.dscale, negative};

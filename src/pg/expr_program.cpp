@@ -32,6 +32,15 @@ namespace {
     pg_unreachable();
 }
 
+/* Argument i of the call in the plan (an aggregate's transition function: of its Aggref), or null. */
+const Node* call_argument(const FmgrInfo* flinfo, const Aggref* aggref, int i) {
+    if (aggref != nullptr)
+        return reinterpret_cast<const Node*>(list_nth_node(TargetEntry, aggref->args, i - 1)->expr);
+    if (IsA(flinfo->fn_expr, FuncExpr))
+        return static_cast<const Node*>(list_nth(castNode(FuncExpr, flinfo->fn_expr)->args, i));
+    return nullptr;
+}
+
 __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int first) {
     FmgrInfo* flinfo = fcinfo->flinfo;
     if (flinfo == nullptr || flinfo->fn_expr == nullptr)
@@ -39,9 +48,9 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
     // the same program for every row: a constant (an aggregate's transition function sees its
     // arguments as the executor's, so the Aggref tells)
     const Aggref* aggref = first == 2 ? AggGetAggref(fcinfo) : nullptr;
-    const bool constant = aggref != nullptr ? IsA(linitial_node(TargetEntry, aggref->args)->expr, Const)
-                                            : first == 1 && get_fn_expr_arg_stable(flinfo, 0);
-    if (PG_ARGISNULL(first - 1) || !constant || get_fn_expr_argtype(flinfo, first - 1) != TEXTOID)
+    const bool constant_program = aggref != nullptr ? IsA(linitial_node(TargetEntry, aggref->args)->expr, Const)
+                                                    : first == 1 && get_fn_expr_arg_stable(flinfo, 0);
+    if (PG_ARGISNULL(first - 1) || !constant_program || get_fn_expr_argtype(flinfo, first - 1) != TEXTOID)
         invalid_program("the program must be a text constant");
     char* source = TextDatumGetCString(PG_GETARG_DATUM(first - 1));
     ExprSite* site = static_cast<ExprSite*>(MemoryContextAllocZero(flinfo->fn_mcxt, sizeof(ExprSite)));
@@ -50,12 +59,22 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
     if (site->program.noperands != PG_NARGS() - first)
         invalid_program("the program must name each operand that follows it");
     const Oid type = fastnumeric_type();
+    bool constant[kMaxExprOperands] = {};
+    ExprOperand values[kMaxExprOperands] = {};
     for (int i = first; i < PG_NARGS(); ++i) {
         const Oid t = get_fn_expr_argtype(flinfo, i);
         if (t != NUMERICOID && (t != type || !OidIsValid(type)))
             invalid_program("operands must be numeric or fastnumeric");
+        const Node* e = call_argument(flinfo, aggref, i);
+        // a constant of the plan (not a parameter: a plan's state may outlive its values)
+        if (e != nullptr && IsA(e, Const) && !castNode(Const, e)->constisnull) {
+            constant[i - first] = true;
+            values[i - first].len = small_path_body(castNode(Const, e)->constvalue, &values[i - first].body);
+        }
     }
     pfree(source);
+    site->sum = site->program.sum;
+    expr_sum_fold(&site->sum, constant, values);
     site->first = first;
     flinfo->fn_extra = site;
     return site;
@@ -70,6 +89,23 @@ ExprSite* expr_site(FunctionCallInfo fcinfo, int first) {
     if (likely(flinfo != nullptr && flinfo->fn_extra != nullptr))
         return static_cast<ExprSite*>(flinfo->fn_extra);
     return new_expr_site(fcinfo, first);
+}
+
+/* The operands as read in place; false when one is NULL. */
+static bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOperand* operands) {
+    const int n = site->program.noperands;
+    for (int i = 0; i < n; ++i) {
+        const NullableDatum& a = fcinfo->args[site->first + i];
+        if (unlikely(a.isnull))
+            return false;
+        operands[i].len = small_path_body(a.value, &operands[i].body);
+    }
+    return true;
+}
+
+bool expr_eval_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
+    ExprOperand operands[kMaxExprOperands];
+    return expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, v);
 }
 
 Datum wide_result_datum(const ExactValue& v) {
@@ -131,9 +167,8 @@ PG_FUNCTION_INFO_V1(fastnumeric_expr);
 /* The program's result: one palloc. */
 Datum fastnumeric_expr(PG_FUNCTION_ARGS) {
     const ExprSite* site = expr_site(fcinfo, 1);
-    ExprOperand operands[kMaxExprOperands];
     ExactValue v;
-    if (unlikely(!expr_operands(fcinfo, site, operands) || !expr_eval_small(site->program, operands, &v)))
+    if (unlikely(!expr_eval_row(fcinfo, site, &v)))
         return expr_separately(fcinfo, site);
     return exact_value_datum(v);
 }

@@ -11,28 +11,43 @@
 namespace fastnumeric {
 
 /*
- * What a call of fastnumeric_expr or fastnumeric_expr_accum keeps in fn_extra: the program
- * (argument first - 1, a constant) over the arguments first..first + noperands - 1.
+ * What a call of fastnumeric_expr or an aggregate of programs keeps in fn_extra: the program
+ * (argument first - 1, a constant) over the arguments first..first + noperands - 1, and, for a
+ * program without *, its sum with the operands that are constants in the plan read once.
  */
 struct ExprSite {
     ExprProgram program;
+    ExprSum sum;
     int first;
+    /* min and max of programs: the state read last and its value (agg.cpp; no int128 member,
+       which would ask more than palloc's alignment). */
+    Datum held;
+    int64_t held_value;
+    int32_t held_low;
 };
 
 /* This call site's program, parsed and checked on its first call (an error for a program that
    is not constant or not valid, or operands that are neither numeric nor fastnumeric). */
 ExprSite* expr_site(FunctionCallInfo fcinfo, int first);
 
-/* The operands as read in place; false when one is NULL. */
-__attribute__((
-    always_inline)) /* The datum of a one-pass result: one palloc (of 16 bytes when it has at most four groups). */
-inline Datum
-exact_value_datum(const ExactValue& v);
+/* The one-pass result over this row's operands (expr_eval_small); false when it declines. */
+bool expr_eval_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v);
+
+/*
+ * The one pass of a sum (kWithDscale: expr_sum_eval) with this row's arguments read straight
+ * into it; false for a program with * and when the pass declines.
+ */
+template <bool kWithDscale>
+__attribute__((always_inline)) inline bool expr_sum_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v);
+
+/* expr_eval_operands by expr_sum_row where it can: the per-row path of the program's calls. */
+__attribute__((always_inline)) inline bool expr_eval_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v);
+
+/* The datum of a one-pass result: one palloc (of 16 bytes when it has at most four groups). */
+__attribute__((always_inline)) inline Datum exact_value_datum(const ExactValue& v);
 
 /* exact_value_datum beyond four groups or short's dscale. */
 Datum wide_result_datum(const ExactValue& v);
-
-inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOperand* operands);
 
 /*
  * The program run as the separate operators would run it (fastnumeric's + - * and unary
@@ -41,15 +56,22 @@ inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOpe
  */
 Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site, bool* isnull);
 
-inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOperand* operands) {
-    const int n = site->program.noperands;
-    for (int i = 0; i < n; ++i) {
-        const NullableDatum& a = fcinfo->args[site->first + i];
-        if (unlikely(a.isnull))
-            return false;
-        operands[i].len = small_path_body(a.value, &operands[i].body);
-    }
-    return true;
+template <bool kWithDscale>
+inline bool expr_sum_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
+    if (unlikely(!site->sum.is_sum))
+        return false;
+    const NullableDatum* args = fcinfo->args + site->first;
+    const auto operand_of = [args](int k) {
+        ExprOperand o{nullptr, 0};   // NULL: length 0, which no small value has
+        if (likely(!args[k].isnull))
+            o.len = small_path_body(args[k].value, &o.body);
+        return o;
+    };
+    return expr_sum_eval<kWithDscale>(site->sum, operand_of, v);
+}
+
+inline bool expr_eval_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
+    return likely(expr_sum_row<true>(fcinfo, site, v)) || expr_eval_operands(fcinfo, site, v);
 }
 
 inline Datum exact_value_datum(const ExactValue& v) {

@@ -18,8 +18,8 @@ they were.  Each tree is run as a prepared statement (custom and generic plans) 
             or SQLSTATE and message
   where     the ids of the rows with E > 0
   order     the ids ordered by E (then id)
-  aggs      sum(E), avg(E), max(E), min(E) (its bytes) per group, serial and parallel (Partial
-            Aggregate)
+  aggs      sum(E), avg(E), max(E), min(E) (its bytes) per group: hashed, sorted, and parallel
+            (Partial Aggregate)
   errors    hand-made expressions row by row over values near numeric's limits, zeros and NULLs,
             where an overflow inside a program competes with an error outside it
             (1 / 0, a typmod cast): the first error of each row
@@ -203,6 +203,7 @@ def run(tally, r, schema, count):
                         ("fastnumeric.expression_programs", on), ("fastnumeric.sum_products", on),
                         ("plan_cache_mode", "force_generic_plan" if generic else "force_custom_plan"),
                         ("max_parallel_workers_per_gather", 2 if parallel else 0),
+                        ("enable_hashagg", "off" if kind == "aggs-sorted" else "on"),
                         (force, "on" if kind == "rows-forced" else "off")))
                     if settings != current:   # (one round trip for all of them, when they change)
                         c.execute(settings)
@@ -284,6 +285,7 @@ def queries(tree):
             "md5(min((%(e)s)::%(t)s)::bytea), count(%(e)s) FROM t GROUP BY g ORDER BY g")
     out.append(("aggs", aggs))
     out.append(("aggs-parallel", aggs))
+    out.append(("aggs-sorted", aggs))   # (groups one after another: a new group's state may reuse the last's memory)
     return out
 
 

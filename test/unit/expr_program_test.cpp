@@ -339,9 +339,9 @@ TEST(ExprProgram, SumOfTermsForm) {
     for (const auto& c : cases) {
         const ExprProgram p = parsed(c.text);
         std::string signs;
-        for (int i = 0; i < p.nterms; ++i) {
-            EXPECT_EQ(p.terms[i].operand, i) << c.text;
-            signs += p.terms[i].sign > 0 ? '+' : '-';
+        for (int i = 0; i < p.sum.nterms; ++i) {
+            EXPECT_EQ(p.sum.terms[i].operand, i) << c.text;
+            signs += p.sum.terms[i].sign_flip == 0 ? '+' : '-';
         }
         EXPECT_EQ(signs, c.signs) << c.text;
     }
@@ -353,4 +353,72 @@ TEST(ExprProgram, SumOfTermsForm) {
     ASSERT_TRUE(expr_eval_small(p, ops, &v));
     uint16_t digits[kUint128MaxGroups];
     EXPECT_EQ(format_body(encoded(exact_finite_value(v, digits))), "20001.5");
+}
+
+/* A chain of + and - over n operands, each joined by + or - at random, grouped at random. */
+ExprProgram random_sum(std::mt19937_64& rng, int n) {
+    ExprProgram p{};
+    p.steps[p.nsteps++] = ExprStep{ExprOp::Operand, 0};
+    for (int k = 1; k < n; ++k) {
+        p.steps[p.nsteps++] = ExprStep{ExprOp::Operand, static_cast<uint8_t>(k)};
+        if (rng() % 4 == 0)
+            p.steps[p.nsteps++] = ExprStep{ExprOp::Negate, 0};
+        p.steps[p.nsteps++] = ExprStep{rng() % 2 ? ExprOp::Add : ExprOp::Subtract, 0};
+    }
+    p.noperands = n;
+    expr_program_prepare(&p);
+    return p;
+}
+
+/*
+ * Constant terms folded into the sum (expr_sum_fold) give the value and dscale of the sum
+ * that reads them every row, the separate operators' bytes; without the dscale, the value.
+ */
+TEST(ExprProgram, FoldedConstantsMatchSeparateOperators) {
+    std::mt19937_64 rng(2612);
+    int folded = 0, taken = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const ExprProgram p = random_sum(rng, 2 + static_cast<int>(rng() % 6));
+        ASSERT_TRUE(p.sum.is_sum);
+        std::vector<Body> operands;
+        bool constant[kMaxExprOperands] = {};
+        std::vector<ExprOperand> views;
+        for (int k = 0; k < p.noperands; ++k) {
+            // cancelling constants too: -0.5 after 0.5
+            operands.push_back(encode_text(expanded(i % 5 == 0 && k == 1   ? "-0.5"
+                                                    : i % 5 == 0 && k == 0 ? "0.5"
+                                                                           : random_value(rng))));
+            constant[k] = rng() % 2 == 0;
+        }
+        for (const Body& b : operands)
+            views.push_back(ExprOperand{b.data(), b.size()});
+        ExprSum s = p.sum;
+        if (!expr_sum_fold(&s, constant, views.data()))
+            continue;
+        ++folded;
+        for (int t = 0; t < s.nterms; ++t)
+            ASSERT_FALSE(constant[s.terms[t].operand]);
+        const auto operand_of = [&views](int k) { return views[k]; };
+        ExactValue got, value_only;
+        const bool ok = expr_sum_eval<true>(s, operand_of, &got);
+        ASSERT_EQ(expr_sum_eval<false>(s, operand_of, &value_only), ok);
+        if (!ok)
+            continue;
+        ++taken;
+        uint16_t digits[kUint128MaxGroups];
+        const Body want = reference(p, operands);
+        ASSERT_EQ(encoded(exact_finite_value(got, digits)), want) << formatted(p);
+        ASSERT_EQ(compare_exact(value_only, got), 0) << formatted(p);
+        ASSERT_EQ(value_only.dscale, 0);
+    }
+    EXPECT_GT(folded, 10000);
+    EXPECT_GT(taken, folded / 2);
+    // nothing constant: nothing to fold
+    const ExprProgram p = parsed("$1 + $2");
+    ExprSum s = p.sum;
+    const bool none[2] = {false, false};
+    const Body one = encode_text("1");
+    const ExprOperand ops[2] = {{one.data(), one.size()}, {one.data(), one.size()}};
+    EXPECT_FALSE(expr_sum_fold(&s, none, ops));
+    EXPECT_EQ(s.nterms, 2);
 }

@@ -65,6 +65,22 @@ EXPLAIN (VERBOSE, COSTS OFF) SELECT max(a + 0), min(a * 1) FROM (SELECT a FROM e
 SELECT max(a + 0), max(an + 0), min(a * 1), min(an * 1) FROM (SELECT a, an FROM ep_ties ORDER BY i) s;
 SELECT max(a + 0), max(an + 0), min(a * 1), min(an * 1) FROM (SELECT a, an FROM ep_ties ORDER BY i DESC) s;
 DROP TABLE ep_ties;
+-- groups one after another: a group's first state may take the memory of the group before's
+-- last, whose value min and max must not take for it
+CREATE TABLE ep_groups AS
+SELECT i % 50 AS g, (('x' || left(md5(i::text), 4))::bit(16)::int % 1000)::fastnumeric AS a,
+       (('x' || right(md5(i::text), 4))::bit(16)::int % 1000)::fastnumeric AS b
+FROM generate_series(1, 20000) i;
+SET enable_hashagg = off;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT g, max(a + b), min(a - b) FROM ep_groups GROUP BY g;
+WITH f AS MATERIALIZED (SELECT g, max(a + b) AS mx, min(a - b) AS mn FROM ep_groups GROUP BY g),
+     n AS MATERIALIZED (SELECT g, max(a::numeric + b::numeric) AS mx, min(a::numeric - b::numeric) AS mn
+                        FROM ep_groups GROUP BY g)
+SELECT count(*) AS groups, count(*) FILTER (WHERE f.mx::text = n.mx::text) AS same_max,
+       count(*) FILTER (WHERE f.mn::text = n.mn::text) AS same_min
+FROM f JOIN n USING (g);
+RESET enable_hashagg;
+DROP TABLE ep_groups;
 -- parameters of a generic plan
 PREPARE ep_q(fastnumeric, fastnumeric) AS SELECT sum(a * $1 - b * $2), min(a * $1 - b * $2 + c) FROM ep_t;
 SET plan_cache_mode = force_generic_plan;
