@@ -263,6 +263,7 @@ bool parse_expr_program(const char* text, ExprProgram* out) {
 
 void expr_program_prepare(ExprProgram* p) {
     p->sum = ExprSum{};
+    p->sum.constant_low = kNoLow;
     if (!expr_program_valid(*p))
         return;
     ExprTerm* terms = p->sum.terms;
@@ -298,6 +299,7 @@ bool expr_sum_fold(ExprSum* s, const bool* constant, const ExprOperand* operands
         return false;
     ExprSum constants{}, rest{};
     constants.is_sum = rest.is_sum = true;
+    constants.constant_low = kNoLow;
     for (int i = 0; i < s->nterms; ++i) {
         ExprSum& into = constant[s->terms[i].operand] ? constants : rest;
         into.terms[into.nterms++] = s->terms[i];
@@ -307,7 +309,7 @@ bool expr_sum_fold(ExprSum* s, const bool* constant, const ExprOperand* operands
                                      constants, [operands](int k) { return operands[k]; }, &v))
         return false;
     rest.constant = static_cast<int64_t>(v.value);
-    rest.constant_low = v.low;
+    rest.constant_low = v.value != 0 ? v.low : kNoLow;
     rest.constant_dscale = v.dscale;
     *s = rest;
     return true;
@@ -421,17 +423,16 @@ bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactVal
     return eval_in<int64_t>(p, operands, out) || eval_in<int128_t>(p, operands, out);
 }
 
-int compare_exact_scaled(ExactValue a, ExactValue b) {
-    const int sa = (a.value > 0) - (a.value < 0), sb = (b.value > 0) - (b.value < 0);
+int compare_exact_scaled(int128_t a, int32_t a_low, int128_t b, int32_t b_low) {
+    const int sa = (a > 0) - (a < 0), sb = (b > 0) - (b < 0);
     if (sa != sb || sa == 0)
         return sa < sb ? -1 : sa > sb;
-    int128_t x = a.value, y = b.value;
     // align the coarser scale; when that overflows int128, its magnitude is beyond the other's
-    if (a.low > b.low && !scaled(x, a.low - b.low, &x))
+    if (a_low > b_low && !scaled(a, a_low - b_low, &a))
         return sa;
-    if (b.low > a.low && !scaled(y, b.low - a.low, &y))
+    if (b_low > a_low && !scaled(b, b_low - a_low, &b))
         return -sa;
-    return x < y ? -1 : x > y;
+    return a < b ? -1 : a > b;
 }
 
 FiniteValue exact_finite_value(const ExactValue& v, uint16_t digits[kUint128MaxGroups]) {

@@ -47,6 +47,8 @@ struct ExprTerm {
 
 constexpr int kMaxExprTerms = (kMaxExprSteps + 1) / 2;   // operand steps of a binary tree
 
+constexpr int32_t kNoLow = INT32_MIN;   // the lowest group of no nonzero term
+
 /*
  * A program without * as one signed sum: the terms read on each row, and the sum of the terms
  * whose operands are constants (expr_sum_fold), read once.
@@ -55,8 +57,8 @@ struct ExprSum {
     bool is_sum;   // false: the program has *
     int nterms;
     ExprTerm terms[kMaxExprTerms];
-    int64_t constant;   // the constant terms' sum × 10000^constant_low (0: none, or they cancel)
-    int32_t constant_low;
+    int64_t constant;          // the constant terms' sum × 10000^constant_low (0: none, or they cancel)
+    int32_t constant_low;      // kNoLow when constant is 0
     int32_t constant_dscale;   // the largest of theirs (zeros' included, as + keeps it)
 };
 
@@ -137,8 +139,6 @@ inline bool exact_value_of(const ExprOperand& o, ExactValue* out) {
 
 namespace expr_detail {
 
-constexpr int32_t kNoLow = INT32_MIN;   // no nonzero term yet
-
 /* x × 10000^k into *out, 0 < k; false when it leaves int64. */
 inline bool scaled_int64(int64_t x, int32_t k, int64_t* out) {
     return k < kInt64Groups && !__builtin_mul_overflow(x, static_cast<int64_t>(power_of_base(k)), out);
@@ -155,15 +155,14 @@ inline bool scaled_int64(int64_t x, int32_t k, int64_t* out) {
  */
 template <bool kWithDscale, typename OperandOf>
 __attribute__((always_inline)) inline bool expr_sum_eval(const ExprSum& s, OperandOf operand_of, ExactValue* out) {
-    using expr_detail::kNoLow;
     int64_t sum = s.constant;
-    int32_t low = s.constant != 0 ? s.constant_low : kNoLow, dscale = s.constant_dscale;
+    int32_t low = s.constant_low, dscale = s.constant_dscale;
     for (const ExprTerm *t = s.terms, *const end = s.terms + s.nterms; t != end; ++t) {
         int64_t v;
         int32_t l, d;
         if (!expr_detail::read_operand(operand_of(t->operand), t->sign_flip, &v, &l, &d))
             return false;
-        if (__builtin_expect(v != 0 && l != low, 0)) {   // zero takes no part in the alignment
+        if (__builtin_expect(l != low && v != 0, 0)) {   // zero takes no part in the alignment
             if (low == kNoLow) {
                 low = l;
             } else if (l > low) {
@@ -190,14 +189,15 @@ __attribute__((always_inline)) inline bool expr_sum_eval(const ExprSum& s, Opera
  */
 bool expr_sum_fold(ExprSum* s, const bool* constant, const ExprOperand* operands);
 
-/* compare_exact of values at different scales. */
-int compare_exact_scaled(ExactValue a, ExactValue b);   // (by value: the callers keep theirs in registers)
+/* compare_exact of a × 10000^a_low and b × 10000^b_low at different scales (their parts
+   apart: passed in registers, so that the callers' values stay in theirs). */
+int compare_exact_scaled(int128_t a, int32_t a_low, int128_t b, int32_t b_low);
 
 /* -1, 0 or 1 as a is below, equal to or above b (numeric's order: the dscale takes no part). */
 inline int compare_exact(const ExactValue& a, const ExactValue& b) {
     if (__builtin_expect(a.low == b.low, 1))   // (zero at any scale included)
-        return (a.value > b.value) - (a.value < b.value);
-    return compare_exact_scaled(a, b);
+        return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
+    return compare_exact_scaled(a.value, a.low, b.value, b.low);
 }
 
 /*

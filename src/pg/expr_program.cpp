@@ -75,6 +75,8 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
     pfree(source);
     site->sum = site->program.sum;
     expr_sum_fold(&site->sum, constant, values);
+    for (int t = 0; t < site->sum.nterms; ++t)   // (read by argument number: expr_sum_row)
+        site->sum.terms[t].operand = static_cast<uint8_t>(site->sum.terms[t].operand + first);
     site->first = first;
     flinfo->fn_extra = site;
     return site;

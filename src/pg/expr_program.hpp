@@ -13,7 +13,8 @@ namespace fastnumeric {
 /*
  * What a call of fastnumeric_expr or an aggregate of programs keeps in fn_extra: the program
  * (argument first - 1, a constant) over the arguments first..first + noperands - 1, and, for a
- * program without *, its sum with the operands that are constants in the plan read once.
+ * program without *, its sum with the operands that are constants in the plan read once (its
+ * terms' operands are argument numbers).
  */
 struct ExprSite {
     ExprProgram program;
@@ -60,7 +61,7 @@ template <bool kWithDscale>
 inline bool expr_sum_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
     if (unlikely(!site->sum.is_sum))
         return false;
-    const NullableDatum* args = fcinfo->args + site->first;
+    const NullableDatum* args = fcinfo->args;   // (the site's sum names its terms' arguments)
     const auto operand_of = [args](int k) {
         ExprOperand o{nullptr, 0};   // NULL: length 0, which no small value has
         if (likely(!args[k].isnull))
