@@ -2,6 +2,8 @@
 -- end when --use-existing is given). The server-side files <data_directory>/fnb_copy.txt and
 -- fnb_cache_*.txt are emptied, not removed.
 \set ON_ERROR_STOP on
+DROP AGGREGATE IF EXISTS fnb_floor_agg(text, VARIADIC "any");
+DROP FUNCTION IF EXISTS fnb_floor_accum(internal, text, VARIADIC "any"), fnb_floor_final(internal);
 DROP TABLE IF EXISTS fnb_txt_money, fnb_txt_d20,
     fnb_val_money_numeric, fnb_val_money_fastnumeric, fnb_val_money_int8,
     fnb_val_d20_numeric, fnb_val_d20_fastnumeric, fnb_val_d20_int8,
