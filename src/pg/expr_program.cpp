@@ -93,18 +93,6 @@ ExprSite* expr_site(FunctionCallInfo fcinfo, int first) {
     return new_expr_site(fcinfo, first);
 }
 
-/* The operands as read in place; false when one is NULL. */
-static bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOperand* operands) {
-    const int n = site->program.noperands;
-    for (int i = 0; i < n; ++i) {
-        const NullableDatum& a = fcinfo->args[site->first + i];
-        if (unlikely(a.isnull))
-            return false;
-        operands[i].len = small_path_body(a.value, &operands[i].body);
-    }
-    return true;
-}
-
 bool expr_eval_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
     ExprOperand operands[kMaxExprOperands];
     return expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, v);

@@ -31,6 +31,9 @@ struct ExprSite {
    is not constant or not valid, or operands that are neither numeric nor fastnumeric). */
 ExprSite* expr_site(FunctionCallInfo fcinfo, int first);
 
+/* The operands as read in place; false when one is NULL. */
+inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOperand* operands);
+
 /* The one-pass result over this row's operands (expr_eval_small); false when it declines. */
 bool expr_eval_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v);
 
@@ -71,8 +74,22 @@ inline bool expr_sum_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactVal
     return expr_sum_eval<kWithDscale>(site->sum, operand_of, v);
 }
 
+inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOperand* operands) {
+    const int n = site->program.noperands;
+    for (int i = 0; i < n; ++i) {
+        const NullableDatum& a = fcinfo->args[site->first + i];
+        if (unlikely(a.isnull))
+            return false;
+        operands[i].len = small_path_body(a.value, &operands[i].body);
+    }
+    return true;
+}
+
 inline bool expr_eval_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
-    return likely(expr_sum_row<true>(fcinfo, site, v)) || expr_eval_operands(fcinfo, site, v);
+    if (likely(expr_sum_row<true>(fcinfo, site, v)))
+        return true;
+    ExprOperand operands[kMaxExprOperands];   // (a program with *, as TPC-H Q1's: no call more)
+    return expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, v);
 }
 
 inline Datum exact_value_datum(const ExactValue& v) {
