@@ -216,8 +216,8 @@ __attribute__((noinline)) Datum expr_accum_rest(FunctionCallInfo fcinfo) {
     SumAccum* s = state_arg(fcinfo, 0);
     const ExprSite* site = expr_site(fcinfo, 2);
     ExactValue v;
-    const bool one_pass = expr_eval_operands(fcinfo, site, &v) && static_cast<uint128_t>(v.value) != uint128_t{1}
-                                                                                                         << 127;
+    constexpr uint128_t kInt128Min = uint128_t{1} << 127;   // -2^127: no int128 holds its magnitude
+    const bool one_pass = expr_eval_operands(fcinfo, site, &v) && static_cast<uint128_t>(v.value) != kInt128Min;
     bool isnull = false;
     Datum d = Datum(0);
     if (!one_pass)
