@@ -67,9 +67,10 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
             invalid_program("operands must be numeric or fastnumeric");
         const Node* e = call_argument(flinfo, aggref, i);
         // a constant of the plan (not a parameter: a plan's state may outlive its values)
-        if (e != nullptr && IsA(e, Const) && !castNode(Const, e)->constisnull) {
+        const Const* c = e != nullptr && IsA(e, Const) ? reinterpret_cast<const Const*>(e) : nullptr;
+        if (c != nullptr && !c->constisnull) {
             constant[i - first] = true;
-            values[i - first].len = small_path_body(castNode(Const, e)->constvalue, &values[i - first].body);
+            values[i - first].len = small_path_body(c->constvalue, &values[i - first].body);
         }
     }
     pfree(source);
