@@ -329,9 +329,7 @@ template <>
 struct Checked<int64_t> {
     static bool ok(int64_t x) { return x != INT64_MIN; }
     static bool mul(int64_t x, int64_t y, int64_t* out) { return !__builtin_mul_overflow(x, y, out) && ok(*out); }
-    static bool scale(int64_t x, int k, int64_t* out) {
-        return k < kInt64Groups && mul(x, static_cast<int64_t>(power_of_base(k)), out);
-    }
+    static bool scale(int64_t x, int k, int64_t* out) { return expr_detail::scaled_int64(x, k, out) && ok(*out); }
 };
 
 template <>
