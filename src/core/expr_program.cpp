@@ -263,7 +263,7 @@ bool parse_expr_program(const char* text, ExprProgram* out) {
 
 void expr_program_prepare(ExprProgram* p) {
     p->sum = ExprSum{};
-    p->sum.constant_low = kNoLow;
+    p->sum.constant_below = kNoLow;
     if (!expr_program_valid(*p))
         return;
     ExprTerm* terms = p->sum.terms;
@@ -299,17 +299,17 @@ bool expr_sum_fold(ExprSum* s, const bool* constant, const ExprOperand* operands
         return false;
     ExprSum constants{}, rest{};
     constants.is_sum = rest.is_sum = true;
-    constants.constant_low = kNoLow;
+    constants.constant_below = kNoLow;
     for (int i = 0; i < s->nterms; ++i) {
         ExprSum& into = constant[s->terms[i].operand] ? constants : rest;
         into.terms[into.nterms++] = s->terms[i];
     }
     ExactValue v;
     if (constants.nterms == 0 || !expr_sum_eval<true>(
-                                     constants, [operands](int k) { return operands[k]; }, &v))
+                                     constants, [operands](int k) { return short_operand_of(operands[k]); }, &v))
         return false;
     rest.constant = static_cast<int64_t>(v.value);
-    rest.constant_low = v.value != 0 ? v.low : kNoLow;
+    rest.constant_below = v.value != 0 ? v.low - 1 : kNoLow;
     rest.constant_dscale = v.dscale;
     *s = rest;
     return true;
@@ -416,7 +416,7 @@ bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out)
 
 bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
     if (p.sum.is_sum && expr_sum_eval<true>(
-                            p.sum, [operands](int k) { return operands[k]; }, out))
+                            p.sum, [operands](int k) { return short_operand_of(operands[k]); }, out))
         return true;
     return eval_in<int64_t>(p, operands, out) || eval_in<int128_t>(p, operands, out);
 }

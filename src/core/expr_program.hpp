@@ -41,13 +41,13 @@ constexpr int kMaxExprDepth = 16;   // values pending at once
 
 /* One operand of a program of + - and unary - only, with the sign it enters the sum with. */
 struct ExprTerm {
-    uint8_t operand;
+    uint16_t operand;     // 0-based, or what the caller of expr_sum_run reads operands by
     uint16_t sign_flip;   // kShortSignBit when it enters negated, else 0
 };
 
 constexpr int kMaxExprTerms = (kMaxExprSteps + 1) / 2;   // operand steps of a binary tree
 
-constexpr int32_t kNoLow = INT32_MIN;   // the lowest group of no nonzero term
+constexpr int32_t kNoLow = INT32_MIN;   // the lowest group (or the one below it) of no nonzero term
 
 /*
  * A program without * as one signed sum: the terms read on each row, and the sum of the terms
@@ -55,10 +55,10 @@ constexpr int32_t kNoLow = INT32_MIN;   // the lowest group of no nonzero term
  */
 struct ExprSum {
     bool is_sum;   // false: the program has *
-    int nterms;
+    int nterms;    // (0 when is_sum is false)
     ExprTerm terms[kMaxExprTerms];
-    int64_t constant;          // the constant terms' sum × 10000^constant_low (0: none, or they cancel)
-    int32_t constant_low;      // kNoLow when constant is 0
+    int64_t constant;          // the constant terms' sum × 10000^(constant_below + 1) (0: none, or they cancel)
+    int32_t constant_below;    // kNoLow when constant is 0 (expr_sum_run's below)
     int32_t constant_dscale;   // the largest of theirs (zeros' included, as + keeps it)
 };
 
@@ -107,22 +107,66 @@ struct ExprOperand {
  */
 bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactValue* out);
 
+/*
+ * An operand as a sum reads it: its body and the digit groups that follow numeric's 2-byte
+ * header there, as the caller knows them from the body's size; groups above
+ * kSmallShortGroups (kNotSmall) for an operand no sum reads (NULL, or of another size).
+ */
+struct ExprShortOperand {
+    const unsigned char* body;
+    uint32_t groups;
+};
+
+constexpr uint32_t kNotSmall = UINT32_MAX;
+
+/* The groups of a body of o.len bytes, as ExprShortOperand gives them. */
+inline ExprShortOperand short_operand_of(const ExprOperand& o) {
+    const size_t rest = o.len - 2;   // (below 2: wraps around)
+    return ExprShortOperand{o.body, rest <= 2 * kSmallShortGroups ? static_cast<uint32_t>(rest / 2) : kNotSmall};
+}
+
 namespace expr_detail {
 
-/* A small short operand's signed digits (the sign flipped by sign_flip), lowest group and
-   dscale; false for any other. */
+/* A value kept from the compiler's view: it then computes it once, where it is asked for. */
+template <typename T>
+__attribute__((always_inline)) inline T opaque(T x) {
+    asm("" : "+r"(x));
+    return x;
+}
+
+/*
+ * A small short operand's digits as one magnitude, whether it enters negative (its sign
+ * flipped by sign_flip), the position just below its lowest group (low - 1: the weight less
+ * the groups, as the header and the size give it) and dscale; false for any other.
+ */
+__attribute__((always_inline)) inline bool read_short_operand(ExprShortOperand o, uint16_t sign_flip,
+                                                              int64_t* magnitude, bool* negative, int32_t* below,
+                                                              int32_t* dscale) {
+    if (o.groups > kSmallShortGroups)
+        return false;
+    const uint32_t h = load_u16(o.body);
+    static_assert(kShort == 0x8000 && kSignMask == 0xC000, "the short form is 0x8000..0xBFFF");
+    if (h - kShort > 0x3FFFu)   // (h & kSignMask) != kShort in one comparison (below 0x8000: wraps around)
+        return false;
+    const int n = static_cast<int>(o.groups);
+    *magnitude = static_cast<int64_t>(small_short_digits(o.body + 2, n));
+    *negative = ((h ^ sign_flip) & kShortSignBit) != 0;
+    // opaque: otherwise the sums' alignment, comparing it, kept the weight and n apart in two
+    // more registers (two instructions an operand, measured)
+    *below = opaque(short_weight(static_cast<uint16_t>(h)) - n);
+    *dscale = static_cast<int32_t>((h & kShortDscaleMask) >> kShortDscaleShift);
+    return true;
+}
+
+/* read_short_operand of a body of o.len bytes, with the lowest group's position. */
 __attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, uint16_t sign_flip, int64_t* value,
                                                         int32_t* low, int32_t* dscale) {
-    if (o.len - 2 > 2 * kSmallShortGroups)   // (below 2: wraps around)
+    int64_t m;
+    bool negative;
+    if (!read_short_operand(short_operand_of(o), sign_flip, &m, &negative, low, dscale))
         return false;
-    const uint16_t h = load_u16(o.body);
-    if ((h & kSignMask) != kShort)
-        return false;
-    const int n = static_cast<int>((o.len - 2) / 2);
-    const int64_t d = static_cast<int64_t>(small_short_digits(o.body + 2, n));
-    *value = ((h ^ sign_flip) & kShortSignBit) != 0 ? -d : d;
-    *low = short_weight(h) - n + 1;
-    *dscale = (h & kShortDscaleMask) >> kShortDscaleShift;
+    *value = negative ? -m : m;
+    *low += 1;
     return true;
 }
 
@@ -147,39 +191,67 @@ inline bool scaled_int64(int64_t x, int32_t k, int64_t* out) {
 }   // namespace expr_detail
 
 /*
- * The sum s over the operands operand_of(k) gives (an ExprOperand for $k+1, 0-based; one of
- * length 0 for NULL), in int64: each nonzero term aligned to the finest scale so far, as +
- * and - align, and (kWithDscale) the largest dscale, as they give; without it out->dscale is
- * 0, for a comparison, which needs none.  False when an operand is not small or a value
- * leaves int64.  Inline: the transitions read their arguments straight into the sum.
+ * A sum as its pass leaves it: sum × 10000^(below + 1), below being the position just under
+ * the lowest group of the finest nonzero term (kNoLow when there is none: sum 0), and
+ * dscale as + and - give it (0 when not asked for).
+ */
+struct ExprSumValue {
+    int64_t sum;
+    int32_t below;
+    int32_t dscale;
+};
+
+/*
+ * The sum s over the operands operand_of(k) gives (an ExprShortOperand for $k+1, 0-based,
+ * or whatever the caller named its terms' operands by), in int64: each nonzero term aligned
+ * to the finest scale so far, as + and - align, and (kWithDscale) the largest dscale, as they
+ * give.  False when an operand is not small or a value leaves int64.  Inline: the
+ * transitions read their arguments straight into the sum.
  */
 template <bool kWithDscale, typename OperandOf>
-__attribute__((always_inline)) inline bool expr_sum_eval(const ExprSum& s, OperandOf operand_of, ExactValue* out) {
+__attribute__((always_inline)) inline bool expr_sum_run(const ExprSum& s, OperandOf operand_of, ExprSumValue* out) {
     int64_t sum = s.constant;
-    int32_t low = s.constant_low, dscale = s.constant_dscale;
+    int32_t below = s.constant_below, dscale = s.constant_dscale;
     for (const ExprTerm *t = s.terms, *const end = s.terms + s.nterms; t != end; ++t) {
-        int64_t v;
-        int32_t l, d;
-        if (!expr_detail::read_operand(operand_of(t->operand), t->sign_flip, &v, &l, &d))
+        int64_t m;
+        bool negative;
+        int32_t b, d;
+        if (!expr_detail::read_short_operand(operand_of(t->operand), t->sign_flip, &m, &negative, &b, &d))
             return false;
-        if (__builtin_expect(l != low && v != 0, 0)) {   // zero takes no part in the alignment
-            if (low == kNoLow) {
-                low = l;
-            } else if (l > low) {
-                if (!expr_detail::scaled_int64(v, l - low, &v))
+        if (__builtin_expect(b != below && m != 0, 0)) {   // zero takes no part in the alignment
+            int64_t v = negative ? -m : m;
+            if (below == kNoLow) {
+                below = b;
+            } else if (b > below) {
+                if (!expr_detail::scaled_int64(v, b - below, &v))
                     return false;
             } else {
-                if (!expr_detail::scaled_int64(sum, low - l, &sum))
+                if (!expr_detail::scaled_int64(sum, below - b, &sum))
                     return false;
-                low = l;
+                below = b;
             }
-        }
-        if (__builtin_add_overflow(sum, v, &sum))
+            if (__builtin_add_overflow(sum, v, &sum))
+                return false;
+        } else if (__builtin_expect(negative, 0)) {
+            if (__builtin_sub_overflow(sum, m, &sum))
+                return false;
+        } else if (__builtin_add_overflow(sum, m, &sum)) {
             return false;
+        }
         if (kWithDscale)
             dscale = d > dscale ? d : dscale;
     }
-    *out = ExactValue{sum, low == kNoLow ? 0 : low, kWithDscale ? dscale : 0};
+    *out = ExprSumValue{sum, below, kWithDscale ? dscale : 0};
+    return true;
+}
+
+/* expr_sum_run's result as an ExactValue (kWithDscale: with its dscale, else 0). */
+template <bool kWithDscale, typename OperandOf>
+__attribute__((always_inline)) inline bool expr_sum_eval(const ExprSum& s, OperandOf operand_of, ExactValue* out) {
+    ExprSumValue r;
+    if (!expr_sum_run<kWithDscale>(s, operand_of, &r))
+        return false;
+    *out = ExactValue{r.sum, r.below == kNoLow ? 0 : r.below + 1, r.dscale};
     return true;
 }
 

@@ -63,6 +63,98 @@ inline size_t small_path_body(Datum d, const unsigned char** body) {
     return VARATT_IS_4B_U(p) ? VARSIZE_4B(p) - VARHDRSZ : 0;
 }
 
+namespace datum_detail {
+
+/*
+ * The digit groups n of a 2-byte-header numeric of at most kSmallShortGroups groups behind a
+ * 1-byte varlena header, from the header's one byte: such a datum has 3 + 2n bytes, so the
+ * byte is one of five values, which a subtraction and a rotation map onto 0..n; every other
+ * byte (a 4-byte header, an external TOAST pointer's, another size) comes out above
+ * kSmallShortGroups.  varatt.h's layouts: the size in the high seven bits and the low bit set
+ * on little-endian machines, the size in the low seven and the high bit set on big-endian ones.
+ */
+constexpr uint32_t groups_after_1b_header(uint8_t first, bool big_endian) {
+    constexpr uint32_t kSmallest = VARHDRSZ_SHORT + 2;   // zero's datum: the header and numeric's
+    const uint32_t x = first - (big_endian ? 0x80 | kSmallest : kSmallest << 1 | 1);
+    return big_endian ? x >> 1 | x << 31 : x >> 2 | x << 30;   // an odd step: high bits
+}
+
+/* groups_after_1b_header against varatt.h's definitions, for every byte. */
+constexpr bool groups_after_1b_header_agrees(bool big_endian) {
+    for (uint32_t b = 0; b < 256; ++b) {
+        const bool is_1b = big_endian ? (b & 0x80) != 0 : (b & 0x01) != 0;
+        const uint32_t size = big_endian ? b & 0x7F : b >> 1;   // an external pointer's is 0
+        const uint32_t rest = size - VARHDRSZ_SHORT - 2;
+        const bool small = is_1b && size >= VARHDRSZ_SHORT + 2 && rest % 2 == 0 && rest / 2 <= kSmallShortGroups;
+        const uint32_t n = groups_after_1b_header(static_cast<uint8_t>(b), big_endian);
+        if (small ? n != rest / 2 : n <= kSmallShortGroups)
+            return false;
+    }
+    return true;
+}
+
+static_assert(groups_after_1b_header_agrees(false) && groups_after_1b_header_agrees(true),
+              "a 1-byte header's byte gives the groups of a small short numeric, and only those");
+
+#ifdef WORDS_BIGENDIAN
+constexpr bool kBigEndian = true;
+#else
+constexpr bool kBigEndian = false;
+#endif
+
+/*
+ * The same for a 4-byte header, from its word: 6 + 2n bytes, the size shifted left by two
+ * with the low two bits clear (VARATT_IS_4B_U) on little-endian machines, the size with the
+ * high two bits clear on big-endian ones; a subtraction and a rotation again.
+ */
+constexpr uint32_t groups_after_4b_header(uint32_t word, bool big_endian) {
+    constexpr uint32_t kSmallest = VARHDRSZ + 2;
+    const uint32_t x = word - (big_endian ? kSmallest : kSmallest << 2);
+    return big_endian ? x >> 1 | x << 31 : x >> 3 | x << 29;
+}
+
+/* groups_after_4b_header against varatt.h's definitions, for the sizes up to `sizes` with
+   each value of the two flag bits. */
+constexpr bool groups_after_4b_header_agrees(bool big_endian, uint32_t sizes) {
+    for (uint32_t size = 0; size < sizes; ++size) {
+        for (uint32_t flags = 0; flags < 4; ++flags) {
+            const uint32_t word = big_endian ? flags << 30 | size : size << 2 | flags;
+            const uint32_t rest = size - VARHDRSZ - 2;
+            const bool small = flags == 0 && size >= VARHDRSZ + 2 && rest % 2 == 0 && rest / 2 <= kSmallShortGroups;
+            const uint32_t n = groups_after_4b_header(word, big_endian);
+            if (small ? n != rest / 2 : n <= kSmallShortGroups)
+                return false;
+        }
+    }
+    return true;
+}
+
+static_assert(groups_after_4b_header_agrees(false, 1024) && groups_after_4b_header_agrees(true, 1024),
+              "a 4-byte header's word gives the groups of a small short numeric, and only those");
+
+}   // namespace datum_detail
+
+/*
+ * The digit groups after numeric's 2-byte header in a datum read in place (what its size
+ * gives: whether that header is there is the caller's to check), and its body; a value above
+ * kSmallShortGroups for a datum that cannot hold such a numeric.  The 1-byte header (how
+ * stored values come) is decided with the count from its first byte alone; a 4-byte one
+ * (fresh results, constants) after that, as inline_body reads it.
+ */
+__attribute__((always_inline)) inline uint32_t small_short_groups(Datum d, const unsigned char** body) {
+    const struct varlena* p = reinterpret_cast<const struct varlena*>(DatumGetPointer(d));
+    const unsigned char* bytes = reinterpret_cast<const unsigned char*>(p);
+    const uint32_t n = datum_detail::groups_after_1b_header(bytes[0], datum_detail::kBigEndian);
+    if (likely(n <= kSmallShortGroups)) {
+        *body = bytes + VARHDRSZ_SHORT;
+        return n;
+    }
+    uint32_t word;
+    std::memcpy(&word, bytes, sizeof word);
+    *body = bytes + VARHDRSZ;
+    return datum_detail::groups_after_4b_header(word, datum_detail::kBigEndian);
+}
+
 /*
  * A datum of at most 8 bytes, header included, as one word (memo_word: its bytes
  * zero-padded); false for a longer or toasted one.  Equal words are equal datums.

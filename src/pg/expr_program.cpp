@@ -76,8 +76,8 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
     pfree(source);
     site->sum = site->program.sum;
     expr_sum_fold(&site->sum, constant, values);
-    for (int t = 0; t < site->sum.nterms; ++t)   // (read by argument number: expr_sum_row)
-        site->sum.terms[t].operand = static_cast<uint8_t>(site->sum.terms[t].operand + first);
+    for (int t = 0; t < site->sum.nterms; ++t)   // (read by the argument's offset: row_operands)
+        site->sum.terms[t].operand = static_cast<uint16_t>(expr_argument_offset(site->sum.terms[t].operand + first));
     site->first = first;
     flinfo->fn_extra = site;
     return site;

@@ -14,7 +14,7 @@ namespace fastnumeric {
  * What a call of fastnumeric_expr or an aggregate of programs keeps in fn_extra: the program
  * (argument first - 1, a constant) over the arguments first..first + noperands - 1, and, for a
  * program without *, its sum with the operands that are constants in the plan read once (its
- * terms' operands are argument numbers).
+ * terms' operands are the arguments' offsets in the call).
  */
 struct ExprSite {
     ExprProgram program;
@@ -24,8 +24,13 @@ struct ExprSite {
        which would ask more than palloc's alignment). */
     Datum held;
     int64_t held_value;
-    int32_t held_low;
+    int32_t held_below;   // (expr_sum_run's below)
 };
+
+/* Where fcinfo holds argument k: the site's sum names its terms' arguments so (expr_site). */
+constexpr int expr_argument_offset(int k) {
+    return static_cast<int>(offsetof(FunctionCallInfoBaseData, args) + k * sizeof(NullableDatum));
+}
 
 /* This call site's program, parsed and checked on its first call (an error for a program that
    is not constant or not valid, or operands that are neither numeric nor fastnumeric). */
@@ -60,18 +65,23 @@ Datum wide_result_datum(const ExactValue& v);
  */
 Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site, bool* isnull);
 
+/* The reader of a row's arguments for expr_sum_run: the site's sum names them by offset. */
+inline auto row_operands(FunctionCallInfo fcinfo) {
+    const char* base = reinterpret_cast<const char*>(fcinfo);
+    return [base](int offset) {
+        const NullableDatum& a = *reinterpret_cast<const NullableDatum*>(base + offset);
+        ExprShortOperand o{nullptr, kNotSmall};
+        if (likely(!a.isnull))
+            o.groups = small_short_groups(a.value, &o.body);
+        return o;
+    };
+}
+
 template <bool kWithDscale>
 inline bool expr_sum_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
     if (unlikely(!site->sum.is_sum))
         return false;
-    const NullableDatum* args = fcinfo->args;   // (the site's sum names its terms' arguments)
-    const auto operand_of = [args](int k) {
-        ExprOperand o{nullptr, 0};   // NULL: length 0, which no small value has
-        if (likely(!args[k].isnull))
-            o.len = small_path_body(args[k].value, &o.body);
-        return o;
-    };
-    return expr_sum_eval<kWithDscale>(site->sum, operand_of, v);
+    return expr_sum_eval<kWithDscale>(site->sum, row_operands(fcinfo), v);
 }
 
 inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOperand* operands) {

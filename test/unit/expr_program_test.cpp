@@ -328,6 +328,109 @@ TEST(ExprProgram, ExactValueOfOperand) {
     EXPECT_FALSE(exact_value_of(ExprOperand{nan.data(), nan.size()}, &v));
 }
 
+/*
+ * An operand read from its groups as a caller counts them (read_short_operand): the digits,
+ * sign, scale and dscale of exact_value_of, the sign flipped on request; declined for a count
+ * above four (kNotSmall: NULL, another size) and for a header that is not the short form.
+ */
+TEST(ExprProgram, ReadShortOperandFromGroups) {
+    for (const char* text : {"0", "-0.00", "7", "-17", "1127", "-123456789012.3456", "9999999999999999", "0.00000001",
+                             "-0.5", "12345678.9", "12345678901234567890"}) {
+        const Body b = encode_text(text);
+        const ExprOperand o{b.data(), b.size()};
+        const ExprShortOperand so = short_operand_of(o);
+        ExactValue want{};
+        const bool taken = exact_value_of(o, &want);
+        EXPECT_EQ(so.groups <= kSmallShortGroups, b.size() >= 2 && b.size() <= 2 + 2 * kSmallShortGroups) << text;
+        for (const uint16_t flip : {uint16_t{0}, kShortSignBit}) {
+            int64_t m = -1;
+            bool negative = false;
+            int32_t below = 0, dscale = -1;
+            ASSERT_EQ(expr_detail::read_short_operand(so, flip, &m, &negative, &below, &dscale), taken) << text;
+            if (!taken)
+                continue;
+            const int64_t value = negative ? -m : m;
+            EXPECT_GE(m, 0) << text;
+            EXPECT_EQ(value, flip != 0 ? -static_cast<int64_t>(want.value) : static_cast<int64_t>(want.value)) << text;
+            if (m != 0) {
+                EXPECT_EQ(negative, (want.value < 0) != (flip != 0)) << text;
+            }
+            EXPECT_EQ(below, want.low - 1) << text;
+            EXPECT_EQ(dscale, want.dscale) << text;
+        }
+        // the count is the caller's: any above four declines, whatever the body
+        int64_t m;
+        bool negative;
+        int32_t below, dscale;
+        EXPECT_FALSE(expr_detail::read_short_operand(ExprShortOperand{b.data(), kSmallShortGroups + 1}, 0, &m,
+                                                     &negative, &below, &dscale));
+        EXPECT_FALSE(
+            expr_detail::read_short_operand(ExprShortOperand{b.data(), kNotSmall}, 0, &m, &negative, &below, &dscale));
+    }
+    // the long form, NaN and the infinities, with a count that fits: declined on the header
+    for (const uint16_t h : {uint16_t{0x0000}, uint16_t{0x4000}, kNaN, kPosInf, kNegInf}) {
+        const Body b = unit::body({h, 0, 5});
+        int64_t m;
+        bool negative;
+        int32_t below, dscale;
+        EXPECT_FALSE(expr_detail::read_short_operand(ExprShortOperand{b.data(), 1}, 0, &m, &negative, &below, &dscale))
+            << h;
+    }
+    // the lowest and highest short weights: the position below the lowest group, sign-extended
+    const Body low = unit::body({static_cast<uint16_t>(kShort | 0x40), 1, 2}),   // weight -64, two groups
+        high = unit::body({static_cast<uint16_t>(kShort | 0x3F), 1});            // weight 63, one group
+    int64_t m;
+    bool negative;
+    int32_t below, dscale;
+    ASSERT_TRUE(expr_detail::read_short_operand(ExprShortOperand{low.data(), 2}, 0, &m, &negative, &below, &dscale));
+    EXPECT_EQ(below, -66);
+    EXPECT_EQ(m, 10002);
+    ASSERT_TRUE(expr_detail::read_short_operand(ExprShortOperand{high.data(), 1}, 0, &m, &negative, &below, &dscale));
+    EXPECT_EQ(below, 62);
+}
+
+/* expr_sum_run leaves the sum at the position below its lowest group, kNoLow when no term is
+   nonzero; expr_sum_eval's low is one above it (0 for zero). */
+TEST(ExprProgram, SumRunBelow) {
+    const ExprProgram p = parsed("$1 - $2 + $3");
+    const auto run = [&p](const char* a, const char* b, const char* c, ExprSumValue* r) {
+        const Body bodies[3] = {encode_text(a), encode_text(b), encode_text(c)};
+        const ExprOperand ops[3] = {{bodies[0].data(), bodies[0].size()},
+                                    {bodies[1].data(), bodies[1].size()},
+                                    {bodies[2].data(), bodies[2].size()}};
+        return expr_sum_run<true>(
+            p.sum, [&ops](int k) { return short_operand_of(ops[k]); }, r);
+    };
+    ExprSumValue r{};
+    ASSERT_TRUE(run("0", "-0.0", "0.00", &r));
+    EXPECT_EQ(r.sum, 0);
+    EXPECT_EQ(r.below, kNoLow);
+    EXPECT_EQ(r.dscale, 2);
+    ASSERT_TRUE(run("1.5", "20000", "-0.25", &r));   // 1.5 - 20000 - 0.25 = -19998.75: -199987500 x 10000^-1
+    EXPECT_EQ(r.sum, -199987500);
+    EXPECT_EQ(r.below, -2);
+    EXPECT_EQ(r.dscale, 2);
+    ASSERT_TRUE(run("17", "0", "-3", &r));
+    EXPECT_EQ(r.sum, 14);
+    EXPECT_EQ(r.below, -1);
+    ExprSumValue value_only{};
+    const Body bodies[3] = {encode_text("17"), encode_text("0"), encode_text("-3")};
+    const ExprOperand ops[3] = {{bodies[0].data(), bodies[0].size()},
+                                {bodies[1].data(), bodies[1].size()},
+                                {bodies[2].data(), bodies[2].size()}};
+    ASSERT_TRUE(expr_sum_run<false>(
+        p.sum, [&ops](int k) { return short_operand_of(ops[k]); }, &value_only));
+    EXPECT_EQ(value_only.sum, 14);
+    EXPECT_EQ(value_only.dscale, 0);
+    // a NULL operand (kNotSmall) declines
+    EXPECT_FALSE(expr_sum_run<true>(
+        p.sum,
+        [&ops](int k) {
+            return k == 1 ? ExprShortOperand{nullptr, kNotSmall} : short_operand_of(ops[k]);
+        },
+        &r));
+}
+
 /* The terms of programs without *: each operand's sign through the minus signs above it. */
 TEST(ExprProgram, SumOfTermsForm) {
     const struct {
@@ -398,7 +501,7 @@ TEST(ExprProgram, FoldedConstantsMatchSeparateOperators) {
         ++folded;
         for (int t = 0; t < s.nterms; ++t)
             ASSERT_FALSE(constant[s.terms[t].operand]);
-        const auto operand_of = [&views](int k) { return views[k]; };
+        const auto operand_of = [&views](int k) { return short_operand_of(views[k]); };
         ExactValue got, value_only;
         const bool ok = expr_sum_eval<true>(s, operand_of, &got);
         ASSERT_EQ(expr_sum_eval<false>(s, operand_of, &value_only), ok);
