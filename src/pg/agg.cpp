@@ -18,6 +18,7 @@
 #include "pg/datum.hpp"
 #include "pg/expr_program.hpp"
 #include "pg/sum_products.hpp"
+#include "pg/sum_state.hpp"
 
 extern "C" {
 #include "libpq/pqformat.h"
@@ -37,9 +38,15 @@ void* allocate_in_context(void* context, size_t bytes) {
     return MemoryContextAlloc(static_cast<MemoryContext>(context), bytes);
 }
 
-__attribute__((noinline)) SumAccum* new_state(MemoryContext context) {
+}   // namespace
+
+namespace fastnumeric {
+
+void sum_state_init(SumAccum* s, MemoryContext context) { sum_init(s, SlotAllocator{allocate_in_context, context}); }
+
+__attribute__((noinline)) SumAccum* new_sum_state(MemoryContext context) {
     SumAccum* s = static_cast<SumAccum*>(MemoryContextAlloc(context, sizeof(SumAccum)));
-    sum_init(s, SlotAllocator{allocate_in_context, context});
+    sum_state_init(s, context);
     return s;
 }
 
@@ -50,12 +57,26 @@ MemoryContext aggregate_context(FunctionCallInfo fcinfo, const char* caller) {
     return context;
 }
 
-/* sum_add of a datum the per-row fast path declined; out of line so that path stays lean. */
+/* Out of line, so that the per-row paths that decline to it stay lean. */
 __attribute__((noinline)) void sum_add_made_readable(SumAccum* s, Datum d) {
     struct varlena* p = packed_datum(d);
     sum_add(s, view_of(p));
     release_packed(p, d);
 }
+
+void sum_add_exact(SumAccum* s, const ExactValue& v) {
+    if (v.value == 0) {
+        sum_add_zero(s, v.dscale);
+        return;
+    }
+    const bool negative = v.value < 0;
+    sum_add_product(s, ShortProduct{negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value),
+                                    v.low, v.dscale, negative});
+}
+
+}   // namespace fastnumeric
+
+namespace {
 
 inline SumAccum* state_arg(FunctionCallInfo fcinfo, int n) {
     return PG_ARGISNULL(n) ? nullptr : reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(n));
@@ -136,11 +157,79 @@ int128_a8 get_i128(StringInfo buf) {
     return static_cast<int128_t>((static_cast<uint128_t>(high) << 64) | low);
 }
 
+}   // namespace
+
+namespace fastnumeric {
+
+void read_serialized(bytea* serialized, StringInfo buf) {
+    buf->data = VARDATA_ANY(serialized);   // (PostgreSQL 15 has no initReadOnlyStringInfo)
+    buf->len = static_cast<int>(VARSIZE_ANY_EXHDR(serialized));
+    buf->maxlen = buf->len;
+    buf->cursor = 0;
+}
+
+void send_sum_state(StringInfo buf, const SumAccum& s) {
+    pq_sendint64(buf, s.count);
+    pq_sendint64(buf, s.nan_count);
+    pq_sendint64(buf, s.pinf_count);
+    pq_sendint64(buf, s.ninf_count);
+    pq_sendint64(buf, s.max_scale_count);
+    pq_sendint32(buf, s.max_scale);
+    pq_sendint32(buf, s.small_frac);
+    send_i128(buf, s.small);
+    pq_sendint32(buf, s.big.frac);
+    pq_sendint32(buf, s.big.used);
+    pq_sendint64(buf, s.big.adds_since_carry);
+    for (int i = 0; i < s.big.used; ++i)
+        pq_sendint64(buf, s.big.slots[i]);
+}
+
+void receive_sum_state(StringInfo buf, SumAccum* s) {
+    s->count = pq_getmsgint64(buf);
+    s->nan_count = pq_getmsgint64(buf);
+    s->pinf_count = pq_getmsgint64(buf);
+    s->ninf_count = pq_getmsgint64(buf);
+    s->max_scale_count = pq_getmsgint64(buf);
+    s->max_scale = pq_getmsgint(buf, 4);
+    s->small_frac = pq_getmsgint(buf, 4);
+    s->small = get_i128(buf);
+    const int32 frac = pq_getmsgint(buf, 4);
+    const int32 used = pq_getmsgint(buf, 4);
+    const int64 adds = pq_getmsgint64(buf);
+    if (frac < 0 || used < 0 || s->small_frac < 0 || s->max_scale < 0 ||
+        static_cast<size_t>(used) * sizeof(int64) > static_cast<size_t>(buf->len - buf->cursor))
+        elog(ERROR, "invalid fastnumeric aggregate state");
+    int64_t* slots = digit_sum_prepare(s, frac, used);
+    for (int i = 0; i < used; ++i)
+        slots[i] = pq_getmsgint64(buf);
+    s->big.adds_since_carry = adds;
+    sum_refresh(s);   // small_frac and max_scale were set directly
+}
+
+Datum sum_state_sum(FunctionCallInfo fcinfo, const SumAccum* s) {
+    Datum result;
+    if (final_special_or_null(fcinfo, s, &result))
+        return result;
+    return finite_sum_datum(*s);
+}
+
+Datum sum_state_avg(FunctionCallInfo fcinfo, const SumAccum* s) {
+    Datum result;
+    if (final_special_or_null(fcinfo, s, &result))
+        return result;
+    const Datum count = NumericGetDatum(int64_to_numeric(s->count));
+    return DirectFunctionCall2(numeric_div, finite_sum_datum(*s), count);
+}
+
+}   // namespace fastnumeric
+
+namespace {
+
 /* fastnumeric_avg_accum beyond its per-row path: the first row, NULL input, any other value. */
 __attribute__((noinline)) Datum avg_accum_rest(FunctionCallInfo fcinfo) {
     SumAccum* s = state_arg(fcinfo, 0);
     if (s == nullptr)
-        s = new_state(aggregate_context(fcinfo, "fastnumeric_avg_accum"));
+        s = new_sum_state(aggregate_context(fcinfo, "fastnumeric_avg_accum"));
     if (!PG_ARGISNULL(1)) {
         const Datum d = PG_GETARG_DATUM(1);
         const unsigned char* body;
@@ -194,7 +283,7 @@ __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) 
             PG_RETURN_POINTER(s);
         }
     if (s == nullptr)
-        s = new_state(aggregate_context(fcinfo, "fastnumeric_sum_product_accum"));
+        s = new_sum_state(aggregate_context(fcinfo, "fastnumeric_sum_product_accum"));
     ShortProduct p;
     if (short_factors(fcinfo, factors, &p)) {
         sum_add_product(s, p);
@@ -223,16 +312,11 @@ __attribute__((noinline)) Datum expr_accum_rest(FunctionCallInfo fcinfo) {
     if (!one_pass)
         d = expr_eval_separately(fcinfo, site, &isnull);
     if (s == nullptr)
-        s = new_state(aggregate_context(fcinfo, "fastnumeric_expr_accum"));
-    if (one_pass && v.value == 0) {
-        sum_add_zero(s, v.dscale);
-    } else if (one_pass) {
-        const bool negative = v.value < 0;
-        sum_add_product(s, ShortProduct{negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value),
-                                        v.low, v.dscale, negative});
-    } else if (!isnull) {
+        s = new_sum_state(aggregate_context(fcinfo, "fastnumeric_expr_accum"));
+    if (one_pass)
+        sum_add_exact(s, v);
+    else if (!isnull)
         sum_add_made_readable(s, d);
-    }
     PG_RETURN_POINTER(s);
 }
 
@@ -417,83 +501,36 @@ Datum fastnumeric_avg_combine(PG_FUNCTION_ARGS) {
         PG_RETURN_POINTER(into);
     }
     if (into == nullptr)
-        into = new_state(context);   // the copy lives in the aggregate context
+        into = new_sum_state(context);   // the copy lives in the aggregate context
     sum_combine(into, *from);
     PG_RETURN_POINTER(into);
 }
 
 Datum fastnumeric_avg_serialize(PG_FUNCTION_ARGS) {
     aggregate_context(fcinfo, "fastnumeric_avg_serialize");
-    const SumAccum* s = reinterpret_cast<const SumAccum*>(PG_GETARG_POINTER(0));
     StringInfoData buf;
     pq_begintypsend(&buf);
-    pq_sendint64(&buf, s->count);
-    pq_sendint64(&buf, s->nan_count);
-    pq_sendint64(&buf, s->pinf_count);
-    pq_sendint64(&buf, s->ninf_count);
-    pq_sendint64(&buf, s->max_scale_count);
-    pq_sendint32(&buf, s->max_scale);
-    pq_sendint32(&buf, s->small_frac);
-    send_i128(&buf, s->small);
-    pq_sendint32(&buf, s->big.frac);
-    pq_sendint32(&buf, s->big.used);
-    pq_sendint64(&buf, s->big.adds_since_carry);
-    for (int i = 0; i < s->big.used; ++i)
-        pq_sendint64(&buf, s->big.slots[i]);
+    send_sum_state(&buf, *reinterpret_cast<const SumAccum*>(PG_GETARG_POINTER(0)));
     PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
 }
 
 /* Deserialized states live in the current (per-call) context; combine copies them. */
 Datum fastnumeric_avg_deserialize(PG_FUNCTION_ARGS) {
     aggregate_context(fcinfo, "fastnumeric_avg_deserialize");
-    bytea* serialized = PG_GETARG_BYTEA_PP(0);
-    StringInfoData buf;   // read in place (PostgreSQL 15 has no initReadOnlyStringInfo)
-    buf.data = VARDATA_ANY(serialized);
-    buf.len = static_cast<int>(VARSIZE_ANY_EXHDR(serialized));
-    buf.maxlen = buf.len;
-    buf.cursor = 0;
-    SumAccum* s = new_state(CurrentMemoryContext);
-    s->count = pq_getmsgint64(&buf);
-    s->nan_count = pq_getmsgint64(&buf);
-    s->pinf_count = pq_getmsgint64(&buf);
-    s->ninf_count = pq_getmsgint64(&buf);
-    s->max_scale_count = pq_getmsgint64(&buf);
-    s->max_scale = pq_getmsgint(&buf, 4);
-    s->small_frac = pq_getmsgint(&buf, 4);
-    s->small = get_i128(&buf);
-    const int32 frac = pq_getmsgint(&buf, 4);
-    const int32 used = pq_getmsgint(&buf, 4);
-    const int64 adds = pq_getmsgint64(&buf);
-    if (frac < 0 || used < 0 || s->small_frac < 0 || s->max_scale < 0 ||
-        static_cast<size_t>(used) * sizeof(int64) != static_cast<size_t>(buf.len - buf.cursor))
+    StringInfoData buf;
+    read_serialized(PG_GETARG_BYTEA_PP(0), &buf);
+    SumAccum* s = new_sum_state(CurrentMemoryContext);
+    receive_sum_state(&buf, s);
+    if (buf.cursor != buf.len)
         elog(ERROR, "invalid fastnumeric aggregate state");
-    int64_t* slots = digit_sum_prepare(s, frac, used);
-    for (int i = 0; i < used; ++i)
-        slots[i] = pq_getmsgint64(&buf);
-    s->big.adds_since_carry = adds;
-    sum_refresh(s);   // small_frac and max_scale were set directly
-    pq_getmsgend(&buf);
     PG_RETURN_POINTER(s);
 }
 
 /* Final function of sum: numeric_sum's rules. */
-Datum fastnumeric_sum(PG_FUNCTION_ARGS) {
-    const SumAccum* s = state_arg(fcinfo, 0);
-    Datum result;
-    if (final_special_or_null(fcinfo, s, &result))
-        return result;
-    return finite_sum_datum(*s);
-}
+Datum fastnumeric_sum(PG_FUNCTION_ARGS) { return sum_state_sum(fcinfo, state_arg(fcinfo, 0)); }
 
 /* Final function of avg: numeric_avg's, sum / count through numeric_div (same scale rule). */
-Datum fastnumeric_avg(PG_FUNCTION_ARGS) {
-    const SumAccum* s = state_arg(fcinfo, 0);
-    Datum result;
-    if (final_special_or_null(fcinfo, s, &result))
-        return result;
-    const Datum count = NumericGetDatum(int64_to_numeric(s->count));
-    return DirectFunctionCall2(numeric_div, finite_sum_datum(*s), count);
-}
+Datum fastnumeric_avg(PG_FUNCTION_ARGS) { return sum_state_avg(fcinfo, state_arg(fcinfo, 0)); }
 
 /* Transition and combine functions of min and max. */
 Datum fastnumeric_smaller(PG_FUNCTION_ARGS) { return pick(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), -1); }

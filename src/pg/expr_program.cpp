@@ -26,12 +26,6 @@ using namespace fastnumeric;
 
 namespace {
 
-[[noreturn]] __attribute__((noinline, cold)) void invalid_program(const char* why) {
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("invalid fastnumeric expression program"),
-                    errdetail("%s", why)));
-    pg_unreachable();
-}
-
 /* Argument i of the call in the plan (an aggregate's transition function: of its Aggref), or null. */
 const Node* call_argument(const FmgrInfo* flinfo, const Aggref* aggref, int i) {
     if (aggref != nullptr)
@@ -42,6 +36,36 @@ const Node* call_argument(const FmgrInfo* flinfo, const Aggref* aggref, int i) {
 }
 
 __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int first) {
+    char* source = program_text(fcinfo, first);
+    ExprSite* site = static_cast<ExprSite*>(MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(ExprSite)));
+    if (!parse_expr_program(source, &site->program))
+        invalid_program("the program must be + - * and unary - over $1 .. $16");
+    if (site->program.noperands != PG_NARGS() - first)
+        invalid_program("the program must name each operand that follows it");
+    pfree(source);
+    bool constant[kMaxExprOperands] = {};
+    ExprOperand values[kMaxExprOperands] = {};
+    program_operands(fcinfo, first, site->program.noperands, constant, values);
+    site->sum = site->program.sum;
+    expr_sum_fold(&site->sum, constant, values);
+    for (int t = 0; t < site->sum.nterms; ++t)   // (read by the argument's offset: row_operands)
+        site->sum.terms[t].operand = static_cast<uint16_t>(expr_argument_offset(site->sum.terms[t].operand + first));
+    site->first = first;
+    fcinfo->flinfo->fn_extra = site;
+    return site;
+}
+
+}   // namespace
+
+namespace fastnumeric {
+
+__attribute__((noinline, cold)) void invalid_program(const char* why) {
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("invalid fastnumeric expression program"),
+                    errdetail("%s", why)));
+    pg_unreachable();
+}
+
+char* program_text(FunctionCallInfo fcinfo, int first) {
     FmgrInfo* flinfo = fcinfo->flinfo;
     if (flinfo == nullptr || flinfo->fn_expr == nullptr)
         invalid_program("called without an expression");
@@ -52,40 +76,25 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
                                                     : first == 1 && get_fn_expr_arg_stable(flinfo, 0);
     if (PG_ARGISNULL(first - 1) || !constant_program || get_fn_expr_argtype(flinfo, first - 1) != TEXTOID)
         invalid_program("the program must be a text constant");
-    char* source = TextDatumGetCString(PG_GETARG_DATUM(first - 1));
-    ExprSite* site = static_cast<ExprSite*>(MemoryContextAllocZero(flinfo->fn_mcxt, sizeof(ExprSite)));
-    if (!parse_expr_program(source, &site->program))
-        invalid_program("the program must be + - * and unary - over $1 .. $16");
-    if (site->program.noperands != PG_NARGS() - first)
-        invalid_program("the program must name each operand that follows it");
+    return TextDatumGetCString(PG_GETARG_DATUM(first - 1));
+}
+
+void program_operands(FunctionCallInfo fcinfo, int first, int n, bool* constant, ExprOperand* values) {
+    FmgrInfo* flinfo = fcinfo->flinfo;
+    const Aggref* aggref = first == 2 ? AggGetAggref(fcinfo) : nullptr;
     const Oid type = fastnumeric_type();
-    bool constant[kMaxExprOperands] = {};
-    ExprOperand values[kMaxExprOperands] = {};
-    for (int i = first; i < PG_NARGS(); ++i) {
+    for (int i = first; i < first + n; ++i) {
         const Oid t = get_fn_expr_argtype(flinfo, i);
         if (t != NUMERICOID && (t != type || !OidIsValid(type)))
             invalid_program("operands must be numeric or fastnumeric");
         const Node* e = call_argument(flinfo, aggref, i);
-        // a constant of the plan (not a parameter: a plan's state may outlive its values)
         const Const* c = e != nullptr && IsA(e, Const) ? reinterpret_cast<const Const*>(e) : nullptr;
-        if (c != nullptr && !c->constisnull) {
-            constant[i - first] = true;
+        constant[i - first] = c != nullptr && !c->constisnull;
+        values[i - first] = ExprOperand{nullptr, 0};
+        if (constant[i - first])
             values[i - first].len = small_path_body(c->constvalue, &values[i - first].body);
-        }
     }
-    pfree(source);
-    site->sum = site->program.sum;
-    expr_sum_fold(&site->sum, constant, values);
-    for (int t = 0; t < site->sum.nterms; ++t)   // (read by the argument's offset: row_operands)
-        site->sum.terms[t].operand = static_cast<uint16_t>(expr_argument_offset(site->sum.terms[t].operand + first));
-    site->first = first;
-    flinfo->fn_extra = site;
-    return site;
 }
-
-}   // namespace
-
-namespace fastnumeric {
 
 ExprSite* expr_site(FunctionCallInfo fcinfo, int first) {
     FmgrInfo* flinfo = fcinfo->flinfo;
@@ -104,15 +113,14 @@ Datum wide_result_datum(const ExactValue& v) {
     return finite_datum(exact_finite_value(v, digits));
 }
 
-Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site, bool* isnull) {
-    const ExprProgram& p = site->program;
+Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprProgram& p, int first, bool* isnull) {
     Datum values[kMaxExprDepth];
     bool nulls[kMaxExprDepth];
     int depth = 0;
     for (int i = 0; i < p.nsteps; ++i) {
         const ExprStep s = p.steps[i];
         if (s.op == ExprOp::Operand) {
-            const NullableDatum& a = fcinfo->args[site->first + s.operand];
+            const NullableDatum& a = fcinfo->args[first + s.operand];
             values[depth] = a.value;
             nulls[depth] = a.isnull;
             ++depth;

@@ -63,7 +63,28 @@ Datum wide_result_datum(const ExactValue& v);
  * minus, in program order, a NULL operand making NULL what it feeds): their result and their
  * errors.  *isnull when the result is NULL.
  */
-Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site, bool* isnull);
+Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprProgram& p, int first, bool* isnull);
+
+inline Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site, bool* isnull) {
+    return expr_eval_separately(fcinfo, site->program, site->first, isnull);
+}
+
+/*
+ * A call site's program text: argument first - 1, which must be a text constant (of the
+ * Aggref for an aggregate's transition, first == 2), in the current memory context; an error
+ * otherwise.
+ */
+char* program_text(FunctionCallInfo fcinfo, int first);
+
+/*
+ * Checks that the n operands from argument first on are numeric or fastnumeric (an error
+ * otherwise), and finds those that are constants of the plan: constant[k] and their bodies
+ * as read in place, values[k].  Not parameters: a plan's state may outlive their values.
+ */
+void program_operands(FunctionCallInfo fcinfo, int first, int n, bool* constant, ExprOperand* values);
+
+/* The error of a program text that does not parse (why: what it must be). */
+[[noreturn]] void invalid_program(const char* why);
 
 /* The reader of a row's arguments for expr_sum_run: the site's sum names them by offset. */
 inline auto row_operands(FunctionCallInfo fcinfo) {
