@@ -639,6 +639,169 @@ CREATE AGGREGATE fastnumeric_max_expr(pg_catalog.text, VARIADIC pg_catalog."any"
 COMMENT ON AGGREGATE fastnumeric_min_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'min of an expression program (fastnumeric_expr) as fastnumeric, making its datum only for a new minimum (numeric''s result, exactly)';
 COMMENT ON AGGREGATE fastnumeric_max_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'max of an expression program (fastnumeric_expr) as fastnumeric, making its datum only for a new maximum (numeric''s result, exactly)';
 
+-- A row's sums in one transition: where an Agg node has several sum and avg aggregates of
+-- fastnumeric over columns, constants and expression programs of them, the planner hook
+-- (fastnumeric.sum_products) gives them one state, the sums of their programs
+-- ('$1; $2 * (1 - $3)', over the union of their operands), so that a row is one call that reads
+-- each operand once.  fastnumeric_row_sum_K and fastnumeric_row_avg_K finish sum K of it as sum
+-- and avg do; the states of the sums are sum's and avg's.
+CREATE FUNCTION fastnumeric_row_accum(pg_catalog.internal, pg_catalog.text, VARIADIC pg_catalog."any") RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_row_combine(pg_catalog.internal, pg_catalog.internal) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_row_serialize(pg_catalog.internal) RETURNS pg_catalog.bytea
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fastnumeric_row_deserialize(pg_catalog.bytea, pg_catalog.internal) RETURNS pg_catalog.internal
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_accum(pg_catalog.internal, pg_catalog.text, VARIADIC pg_catalog."any") IS 'aggregate transition function of the row aggregates (fastnumeric_row_sum_K, fastnumeric_row_avg_K): each program''s value added to its sum';
+COMMENT ON FUNCTION fastnumeric_row_combine(pg_catalog.internal, pg_catalog.internal) IS 'aggregate combine function of the row aggregates';
+COMMENT ON FUNCTION fastnumeric_row_serialize(pg_catalog.internal) IS 'aggregate serial function of the row aggregates';
+COMMENT ON FUNCTION fastnumeric_row_deserialize(pg_catalog.bytea, pg_catalog.internal) IS 'aggregate deserial function of the row aggregates';
+CREATE FUNCTION fastnumeric_row_sum_1(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_sum_1(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_sum_1: sum of the row''s program 1';
+CREATE AGGREGATE fastnumeric_row_sum_1(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_sum_1, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_sum_1(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of program 1 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_sum_2(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_sum_2(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_sum_2: sum of the row''s program 2';
+CREATE AGGREGATE fastnumeric_row_sum_2(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_sum_2, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_sum_2(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of program 2 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_sum_3(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_sum_3(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_sum_3: sum of the row''s program 3';
+CREATE AGGREGATE fastnumeric_row_sum_3(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_sum_3, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_sum_3(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of program 3 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_sum_4(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_sum_4(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_sum_4: sum of the row''s program 4';
+CREATE AGGREGATE fastnumeric_row_sum_4(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_sum_4, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_sum_4(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of program 4 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_sum_5(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_sum_5(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_sum_5: sum of the row''s program 5';
+CREATE AGGREGATE fastnumeric_row_sum_5(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_sum_5, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_sum_5(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of program 5 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_sum_6(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_sum_6(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_sum_6: sum of the row''s program 6';
+CREATE AGGREGATE fastnumeric_row_sum_6(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_sum_6, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_sum_6(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of program 6 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_sum_7(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_sum_7(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_sum_7: sum of the row''s program 7';
+CREATE AGGREGATE fastnumeric_row_sum_7(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_sum_7, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_sum_7(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of program 7 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_sum_8(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_sum_8(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_sum_8: sum of the row''s program 8';
+CREATE AGGREGATE fastnumeric_row_sum_8(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_sum_8, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_sum_8(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of program 8 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_avg_1(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_avg_1(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_avg_1: avg of the row''s program 1';
+CREATE AGGREGATE fastnumeric_row_avg_1(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_avg_1, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_avg_1(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of program 1 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_avg_2(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_avg_2(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_avg_2: avg of the row''s program 2';
+CREATE AGGREGATE fastnumeric_row_avg_2(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_avg_2, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_avg_2(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of program 2 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_avg_3(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_avg_3(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_avg_3: avg of the row''s program 3';
+CREATE AGGREGATE fastnumeric_row_avg_3(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_avg_3, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_avg_3(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of program 3 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_avg_4(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_avg_4(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_avg_4: avg of the row''s program 4';
+CREATE AGGREGATE fastnumeric_row_avg_4(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_avg_4, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_avg_4(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of program 4 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_avg_5(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_avg_5(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_avg_5: avg of the row''s program 5';
+CREATE AGGREGATE fastnumeric_row_avg_5(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_avg_5, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_avg_5(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of program 5 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_avg_6(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_avg_6(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_avg_6: avg of the row''s program 6';
+CREATE AGGREGATE fastnumeric_row_avg_6(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_avg_6, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_avg_6(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of program 6 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_avg_7(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_avg_7(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_avg_7: avg of the row''s program 7';
+CREATE AGGREGATE fastnumeric_row_avg_7(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_avg_7, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_avg_7(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of program 7 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_avg_8(pg_catalog.internal) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_avg_8(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_avg_8: avg of the row''s program 8';
+CREATE AGGREGATE fastnumeric_row_avg_8(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_avg_8, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_avg_8(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of program 8 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+
 -------------------------------------------------------------------------------------------
 -- Drop-in for numeric: rounding that keeps fastnumeric
 -------------------------------------------------------------------------------------------

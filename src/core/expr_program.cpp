@@ -348,64 +348,65 @@ struct Checked<int128_t> {
  * products of a few factors (TPC-H Q1's reach 10^17), and its checks are one instruction.
  */
 template <typename Int>
-bool eval_in(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
+using Slot = ExprSlot<Int>;
+
+/* x = x op y for a binary operator, as numeric's + - * give it (exact); false when it leaves Int. */
+template <typename Int>
+__attribute__((always_inline)) inline bool apply_binary(ExprOp op, Slot<Int>* x, const Slot<Int>& y) {
     static_assert(kShortDscaleMax * kMaxExprOperands <= kDscaleMax, "no product of short operands is rounded");
     using C = Checked<Int>;
-    struct Slot {
-        Int value;
-        int32_t low;
-        int32_t dscale;
-    };
+    if (op == ExprOp::Multiply) {
+        if (!C::mul(x->value, y.value, &x->value))
+            return false;
+        x->low += y.low;
+        x->dscale += y.dscale;
+        return true;
+    }
+    Int a = x->value, b = y.value;
+    if (__builtin_expect(x->low != y.low, 0)) {
+        if (a == 0) {   // zero takes no part in the alignment
+            x->low = y.low;
+        } else if (b != 0) {
+            if (x->low > y.low) {
+                if (!C::scale(a, x->low - y.low, &a))
+                    return false;
+                x->low = y.low;
+            } else if (!C::scale(b, y.low - x->low, &b)) {
+                return false;
+            }
+        }
+    }
+    if ((op == ExprOp::Subtract ? __builtin_sub_overflow(a, b, &x->value) : __builtin_add_overflow(a, b, &x->value)) ||
+        !C::ok(x->value))
+        return false;
+    if (y.dscale > x->dscale)
+        x->dscale = y.dscale;
+    return true;
+}
+
+template <typename Int, typename Read>
+bool eval_in(const ExprProgram& p, Read read_operand, ExactValue* out) {
+    using Slot = Slot<Int>;
     Slot stack[kMaxExprDepth];
     Slot* top = stack;   // past the last pending value
     for (const ExprStep *s = p.steps, *const end = p.steps + p.nsteps; s != end; ++s) {
         switch (s->op) {
         case ExprOp::Operand: {
             int64_t value;
-            if (!expr_detail::read_operand(operands[s->operand], 0, &value, &top->low, &top->dscale))
+            if (!read_operand(s->operand, &value, &top->low, &top->dscale))
                 return false;
             top->value = value;
             ++top;
             break;
         }
         case ExprOp::Negate: top[-1].value = -top[-1].value; break;
-        case ExprOp::Multiply: {
-            Slot& x = top[-2];
-            const Slot& y = top[-1];
-            if (!C::mul(x.value, y.value, &x.value))
-                return false;
-            x.low += y.low;
-            x.dscale += y.dscale;
-            --top;
-            break;
-        }
+        case ExprOp::Multiply:
         case ExprOp::Add:
-        case ExprOp::Subtract: {
-            Slot& x = top[-2];
-            const Slot& y = top[-1];
-            Int a = x.value, b = y.value;
-            if (__builtin_expect(x.low != y.low, 0)) {
-                if (a == 0) {   // zero takes no part in the alignment
-                    x.low = y.low;
-                } else if (b != 0) {
-                    if (x.low > y.low) {
-                        if (!C::scale(a, x.low - y.low, &a))
-                            return false;
-                        x.low = y.low;
-                    } else if (!C::scale(b, y.low - x.low, &b)) {
-                        return false;
-                    }
-                }
-            }
-            if ((s->op == ExprOp::Subtract ? __builtin_sub_overflow(a, b, &x.value)
-                                           : __builtin_add_overflow(a, b, &x.value)) ||
-                !C::ok(x.value))
+        case ExprOp::Subtract:
+            if (!apply_binary(s->op, &top[-2], top[-1]))
                 return false;
-            if (y.dscale > x.dscale)
-                x.dscale = y.dscale;
             --top;
             break;
-        }
         }
     }
     *out = ExactValue{stack[0].value, stack[0].low, stack[0].dscale};
@@ -418,7 +419,141 @@ bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactVal
     if (p.sum.is_sum && expr_sum_eval<true>(
                             p.sum, [operands](int k) { return short_operand_of(operands[k]); }, out))
         return true;
-    return eval_in<int64_t>(p, operands, out) || eval_in<int128_t>(p, operands, out);
+    const auto read = [operands](int k, int64_t* value, int32_t* low, int32_t* dscale) {
+        return expr_detail::read_operand(operands[k], 0, value, low, dscale);
+    };
+    return eval_in<int64_t>(p, read, out) || eval_in<int128_t>(p, read, out);
+}
+
+bool expr_eval_read(const ExprProgram& p, const ReadOperand* operands, ExactValue* out) {
+    const auto read = [operands](int k, int64_t* value, int32_t* low, int32_t* dscale) {
+        *value = operands[k].value;
+        *low = operands[k].low;
+        *dscale = operands[k].dscale;
+        return true;
+    };
+    return eval_in<int64_t>(p, read, out) || eval_in<int128_t>(p, read, out);
+}
+
+namespace {
+
+/* The node of (op, a, b) in the plan, added when new; -1 when the plan is full. */
+int row_node(RowPlan* plan, ExprOp op, int a, int b) {
+    for (int i = 0; i < plan->nnodes; ++i) {
+        const RowNode& n = plan->nodes[i];
+        if (n.op == op && n.a == a && n.b == b)
+            return plan->first + i;
+    }
+    if (plan->nnodes == kMaxRowNodes)
+        return -1;
+    plan->nodes[plan->nnodes++] = RowNode{op, static_cast<uint8_t>(a), static_cast<uint8_t>(b)};
+    return plan->first + plan->nnodes - 1;
+}
+
+/* The programs' steps as nodes, each subexpression once; false when they do not fit. */
+bool plan_rows(RowPrograms* r) {
+    RowPlan& plan = r->plan;
+    plan = RowPlan{};
+    plan.first = r->noperands;
+    for (int i = 0; i < r->nsums; ++i) {
+        const ExprProgram& p = r->sums[i];
+        int stack[kMaxExprDepth];
+        int depth = 0;
+        for (int k = 0; k < p.nsteps; ++k) {
+            const ExprStep& s = p.steps[k];
+            int node;
+            if (s.op == ExprOp::Operand)
+                node = s.operand;   // operands are values 0 .. noperands - 1
+            else if (s.op == ExprOp::Negate)
+                node = row_node(&plan, s.op, stack[depth - 1], 0), --depth;
+            else
+                node = row_node(&plan, s.op, stack[depth - 2], stack[depth - 1]), depth -= 2;
+            if (node < 0)
+                return false;
+            stack[depth++] = node;
+        }
+        plan.result[i] = static_cast<uint8_t>(stack[0]);
+    }
+    return true;
+}
+
+}   // namespace
+
+bool row_plan_eval(const RowPlan& plan, ReadOperand* values) {
+    for (int i = 0; i < plan.nnodes; ++i) {
+        const RowNode& n = plan.nodes[i];
+        ReadOperand& x = values[plan.first + i];
+        x = values[n.a];
+        if (n.op == ExprOp::Negate)
+            x.value = -x.value;   // (never INT64_MIN: operands are below 10^16, results checked)
+        else if (!apply_binary(n.op, &x, values[n.b]))
+            return false;
+    }
+    return true;
+}
+
+bool row_scales_of(const RowPlan& plan, const int32_t* dscales, RowScales* out) {
+    for (int k = 0; k < plan.first; ++k) {
+        out->dscale[k] = out->node_dscale[k] = dscales[k];
+        out->low[k] = fixed_low(dscales[k]);
+    }
+    for (int i = 0; i < plan.nnodes; ++i) {
+        const RowNode& n = plan.nodes[i];
+        const int v = plan.first + i;
+        const int32_t la = out->low[n.a], lb = out->low[n.b];
+        const int32_t da = out->node_dscale[n.a], db = out->node_dscale[n.b];
+        out->align_a[i] = out->align_b[i] = 1;
+        switch (n.op) {
+        case ExprOp::Negate:
+            out->low[v] = la;
+            out->node_dscale[v] = da;
+            break;
+        case ExprOp::Multiply:
+            out->low[v] = la + lb;
+            out->node_dscale[v] = da + db;
+            break;
+        default: {   // + and -: at the finer scale, of the larger dscale
+            const int32_t low = la < lb ? la : lb;
+            if (la - low >= kInt64Groups || lb - low >= kInt64Groups)
+                return false;
+            out->align_a[i] = static_cast<int64_t>(power_of_base(la - low));
+            out->align_b[i] = static_cast<int64_t>(power_of_base(lb - low));
+            out->low[v] = low;
+            out->node_dscale[v] = da > db ? da : db;
+            break;
+        }
+        }
+    }
+    return true;
+}
+
+bool parse_row_programs(const char* text, RowPrograms* out) {
+    *out = RowPrograms{};
+    char piece[kMaxProgramText];
+    for (const char* at = text;;) {
+        const char* end = at;
+        while (*end != '\0' && *end != ';')
+            ++end;
+        const size_t n = static_cast<size_t>(end - at);
+        if (out->nsums == kMaxRowSums || n >= sizeof piece)
+            return false;
+        for (size_t i = 0; i < n; ++i)
+            piece[i] = at[i];
+        piece[n] = '\0';
+        ExprProgram& p = out->sums[out->nsums];
+        if (!parse_expr_program(piece, &p))
+            return false;
+        uint32_t reads = 0;
+        for (int i = 0; i < p.nsteps; ++i)
+            if (p.steps[i].op == ExprOp::Operand)
+                reads |= uint32_t{1} << p.steps[i].operand;
+        out->reads[out->nsums++] = reads;
+        if (p.noperands > out->noperands)
+            out->noperands = p.noperands;
+        if (*end == '\0')
+            return plan_rows(out);
+        at = end + 1;
+    }
 }
 
 int compare_exact_scaled(int128_t a, int32_t a_low, int128_t b, int32_t b_low) {

@@ -255,6 +255,183 @@ __attribute__((always_inline)) inline bool expr_sum_eval(const ExprSum& s, Opera
     return true;
 }
 
+/* A value of a program's evaluation: value × 10000^low, of numeric's dscale dscale. */
+template <typename Int>
+struct ExprSlot {
+    Int value;
+    int32_t low;
+    int32_t dscale;
+};
+
+/* An operand read once for several programs over the same operands (a row's sums). */
+using ReadOperand = ExprSlot<int64_t>;
+
+/* o read as expr_eval_small reads an operand; false for any it declines. */
+inline bool read_operand_once(const ExprOperand& o, ReadOperand* out) {
+    return expr_detail::read_operand(o, 0, &out->value, &out->low, &out->dscale);
+}
+
+/* The same from the body and groups a sum reads (ExprShortOperand). */
+__attribute__((always_inline)) inline bool read_operand_once(ExprShortOperand o, ReadOperand* out) {
+    int64_t m;
+    bool negative;
+    int32_t below, dscale;
+    if (!expr_detail::read_short_operand(o, 0, &m, &negative, &below, &dscale))
+        return false;
+    *out = ReadOperand{negative ? -m : m, below + 1, dscale};
+    return true;
+}
+
+/* expr_eval_small over operands read beforehand (read_operand_once); false when it declines. */
+bool expr_eval_read(const ExprProgram& p, const ReadOperand* operands, ExactValue* out);
+
+/*
+ * The sums of one row: programs over the same operands whose sums one aggregate transition
+ * keeps (the planner hook's shared transition of a row's sum and avg aggregates).  Their text
+ * is the programs' texts joined by ';' ("$1; $2 * (1 - $3)"), each naming the operands it reads.
+ */
+constexpr int kMaxRowSums = 8;
+constexpr size_t kMaxProgramText = 8 * kMaxExprSteps;   // what format_expr_program can write
+
+/*
+ * The programs of a row as one list of operations over the operands, each subexpression once
+ * (TPC-H Q1's p * (1 - d) is computed once for its two sums): value first + i is node i's,
+ * after the operands' values 0 .. first - 1.
+ */
+struct RowNode {
+    ExprOp op;      // Add, Subtract, Multiply or Negate
+    uint8_t a, b;   // the values it takes (b: binary operators only)
+};
+constexpr int kMaxRowNodes = kMaxRowSums * (kMaxExprSteps - 1) / 2;   // operators of all programs
+
+struct RowPlan {
+    int first;   // the operands' count: node i is value first + i
+    int nnodes;
+    RowNode nodes[kMaxRowNodes];
+    uint8_t result[kMaxRowSums];   // the value each program is
+};
+
+struct RowPrograms {
+    int nsums;
+    int noperands;   // the highest $n any names
+    ExprProgram sums[kMaxRowSums];
+    RowPlan plan;
+    uint32_t reads[kMaxRowSums];   // bit k: the program reads $k+1
+};
+
+/* The programs of a text as above (1 to kMaxRowSums of them), with their plan; false for any other text. */
+bool parse_row_programs(const char* text, RowPrograms* out);
+
+/*
+ * Every node of the plan in int64, as the programs' steps compute it, into values[first ..]
+ * (values[0 .. first) the operands, read_operand_once); false when a value leaves int64 (then
+ * evaluate the programs one by one: expr_eval_read).
+ */
+bool row_plan_eval(const RowPlan& plan, ReadOperand* values);
+
+/*
+ * The plan at fixed operand scales.  An operand of dscale d, rescaled to the lowest group a
+ * value of that dscale can have (fixed_low: numeric strips trailing zero groups, so a stored
+ * value's lowest group is that one or coarser), has a scale that depends on d alone; when
+ * each operand has the dscale of the call site's first rows (typmod columns, constants),
+ * every node's scale and dscale and the alignment of + and - are known before the row, and a
+ * row is the nodes' integer arithmetic only.  Each node's value × 10000^low is the number the
+ * steps compute (zero and unstripped values may be written at another scale, which nothing
+ * downstream distinguishes), of the same dscale.
+ */
+struct RowScales {
+    int32_t dscale[kMaxExprOperands];               // the operands' expected dscales
+    int32_t low[kMaxExprOperands + kMaxRowNodes];   // each value's scale (the operands': fixed_low)
+    int32_t node_dscale[kMaxExprOperands + kMaxRowNodes];
+    int64_t align_a[kMaxRowNodes], align_b[kMaxRowNodes];   // + and -: the factors that align a and b
+};
+
+/* The lowest digit group a value of dscale d can have. */
+constexpr int32_t fixed_low(int32_t dscale) { return -((dscale + 3) / 4); }
+
+/* o at fixed_low of its dscale; false, and o unchanged, when that leaves int64. */
+inline bool rescale_operand(ReadOperand* o) {
+    const int32_t low = fixed_low(o->dscale);
+    if (__builtin_expect(o->low == low, 1))
+        return true;
+    int64_t value = 0;
+    if (o->low < low || (o->value != 0 && !expr_detail::scaled_int64(o->value, o->low - low, &value)))
+        return false;
+    *o = ReadOperand{value, low, o->dscale};
+    return true;
+}
+
+/*
+ * The header bits (form and dscale) a short operand of this dscale has, for
+ * read_scaled_operand; kNoScaledHead when the short form cannot hold the dscale.
+ */
+constexpr uint32_t kNoScaledHead = UINT32_MAX;
+constexpr uint32_t scaled_operand_head(int32_t dscale) {
+    return dscale >= 0 && dscale <= kShortDscaleMax ? kShort | static_cast<uint32_t>(dscale) << kShortDscaleShift
+                                                    : kNoScaledHead;
+}
+
+/*
+ * A short operand of the header bits head (scaled_operand_head) as an integer at the scale
+ * just above `below` (fixed_low - 1: the operands' fixed scale), straight from its header and
+ * groups; false for any other operand, or one that leaves int64 at that scale.
+ */
+__attribute__((always_inline)) inline bool read_scaled_operand(ExprShortOperand o, uint32_t head, int32_t below,
+                                                               int64_t* value) {
+    if (o.groups > kSmallShortGroups)
+        return false;
+    const uint32_t h = load_u16(o.body);
+    if ((h & (kSignMask | kShortDscaleMask)) != head)
+        return false;
+    const int n = static_cast<int>(o.groups);
+    int64_t m = static_cast<int64_t>(small_short_digits(o.body + 2, n));
+    const int32_t shift = short_weight(static_cast<uint16_t>(h)) - n - below;   // zero groups to append
+    if (__builtin_expect(shift != 0, 0) && m != 0) {
+        int64_t scaled;
+        if (shift < 0 || !expr_detail::scaled_int64(m, shift, &scaled))
+            return false;
+        m = scaled;
+    }
+    *value = (h & kShortSignBit) != 0 ? -m : m;
+    return true;
+}
+
+/* The scales of plan's nodes over operands of these dscales; false when an alignment leaves int64. */
+bool row_scales_of(const RowPlan& plan, const int32_t* dscales, RowScales* out);
+
+/*
+ * The plan's nodes at those scales: values[0 .. first) the operands' (rescale_operand) values,
+ * nodes into values[first ..]; false when one leaves int64.  Inline: the transition's row.
+ */
+__attribute__((always_inline)) inline bool row_plan_eval_scaled(const RowPlan& plan, const RowScales& scales,
+                                                                int64_t* values) {
+    for (int i = 0; i < plan.nnodes; ++i) {
+        const RowNode& n = plan.nodes[i];
+        const int64_t a = values[n.a], b = values[n.b];
+        int64_t x;
+        switch (n.op) {
+        case ExprOp::Negate:
+            if (__builtin_sub_overflow(int64_t{0}, a, &x))
+                return false;
+            break;
+        case ExprOp::Multiply:
+            if (__builtin_mul_overflow(a, b, &x))
+                return false;
+            break;
+        default: {   // + and -, each side aligned (one of the two factors is 1)
+            int64_t sa, sb;
+            if (__builtin_mul_overflow(a, scales.align_a[i], &sa) ||
+                __builtin_mul_overflow(b, scales.align_b[i], &sb) ||
+                (n.op == ExprOp::Subtract ? __builtin_sub_overflow(sa, sb, &x) : __builtin_add_overflow(sa, sb, &x)))
+                return false;
+            break;
+        }
+        }
+        values[plan.first + i] = x;
+    }
+    return true;
+}
+
 /*
  * Folds into s's constant the terms whose operands are constant[k], over those operands'
  * values operands[k]; false, and s unchanged, when their sum cannot be taken in one pass.

@@ -237,8 +237,10 @@ bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t l
 
 }   // namespace sum_accum_detail
 
-void sum_add_product(SumAccum* s, const ShortProduct& p) {
-    count_finite(s, p.dscale);
+namespace {
+
+/* The value part of sum_add_product: p added to small at a scale both take, else to big. */
+void add_magnitude(SumAccum* s, const ShortProduct& p) {
     const int frac = std::max(s->small_frac, -p.low);
     int128_t x;
     if (frac < kInt128Groups && scale_up(static_cast<int128_t>(p.magnitude), p.low + frac, &x) &&
@@ -249,6 +251,31 @@ void sum_add_product(SumAccum* s, const ShortProduct& p) {
     } else {
         const int128_t m = static_cast<int128_t>(p.magnitude);
         digit_add_int128(s, p.negative ? -m : m, -p.low);
+    }
+}
+
+}   // namespace
+
+void sum_add_product(SumAccum* s, const ShortProduct& p) {
+    count_finite(s, p.dscale);
+    add_magnitude(s, p);
+    sum_refresh(s);
+}
+
+void sum_add_values(SumAccum* s, int128_t total, int low, int dscale, int64_t n) {
+    if (n <= 0)
+        return;
+    if (dscale == s->max_scale) {   // count_finite, n times
+        s->max_scale_count += n;
+    } else if (dscale > s->max_scale) {
+        s->max_scale = dscale;
+        s->max_scale_count = n;
+    }
+    s->count += n;
+    if (total != 0) {
+        const bool negative = total < 0;
+        add_magnitude(s, ShortProduct{negative ? -static_cast<uint128_t>(total) : static_cast<uint128_t>(total), low,
+                                      dscale, negative});
     }
     sum_refresh(s);
 }

@@ -318,6 +318,12 @@ __attribute__((always_inline)) inline bool sum_add_product_expected(SumAccum* s,
 /* sum_add of any short product (small widened to its scale, or big when it does not fit). */
 void sum_add_product(SumAccum* s, const ShortProduct& p);
 
+/*
+ * sum_add of n finite values of this dscale whose sum is total × 10000^low (|total| below
+ * 2^127): the values of a row's sums gathered at one scale (row_sums.cpp).
+ */
+void sum_add_values(SumAccum* s, int128_t total, int low, int dscale, int64_t n);
+
 /* sum_add of zero of this dscale: counted, nothing to add. */
 void sum_add_zero(SumAccum* s, int dscale);
 

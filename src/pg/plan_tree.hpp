@@ -23,6 +23,7 @@ struct PlanChanges {
     int aggregates;
     int sums_of_products;
     int programs;    // expression programs, aggregates of them included
+    int row_sums;    // sum and avg aggregates sharing a row's transition
     int operators;   // kept by sort, grouping, hash and merge nodes
 };
 

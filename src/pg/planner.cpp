@@ -75,19 +75,22 @@ PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cur
     PlanChanges changes{};
     if (accelerate_numeric)
         accelerate_plan(stmt, &changes);
-    if (fuse)
+    if (fuse) {
+        share_row_sums(stmt, &changes);
         fuse_sums_of_products(stmt, &changes);
+    }
     if (programs)
         fuse_expression_programs(stmt, &changes);
     if (changes.functions == NIL)
         return stmt;
     add_invalidations(stmt, changes);
     ereport(DEBUG1, (errmsg_internal("fastnumeric: in this plan %d numeric operator or function calls and "
-                                     "%d numeric aggregates run on fastnumeric's functions, %d sums of "
-                                     "products on fastnumeric_sum_product, %d expression programs, %d sort, "
-                                     "grouping, hash or merge operators are fastnumeric's",
-                                     changes.calls, changes.aggregates, changes.sums_of_products, changes.programs,
-                                     changes.operators)));
+                                     "%d numeric aggregates run on fastnumeric's functions, %d sums and averages "
+                                     "share a row's transition, %d sums of products on fastnumeric_sum_product, "
+                                     "%d expression programs, %d sort, grouping, hash or merge operators are "
+                                     "fastnumeric's",
+                                     changes.calls, changes.aggregates, changes.row_sums, changes.sums_of_products,
+                                     changes.programs, changes.operators)));
     list_free(changes.functions);
     return stmt;
 }

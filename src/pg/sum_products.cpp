@@ -191,6 +191,7 @@ struct ProgramFunctions {
     bool known;
     bool callback_registered;
     Oid expr, sum_expr, avg_expr, min_expr, max_expr;
+    Oid row_sum[kMaxRowSums], row_avg[kMaxRowSums];   // the row aggregates (row_sums.cpp), all or none
 };
 ProgramFunctions program_functions;
 
@@ -255,6 +256,53 @@ Oid extreme_aggregate(const char* which, Oid like, Oid extension) {
     return aggregate_like(aggregate, accum, like) ? aggregate : InvalidOid;
 }
 
+/*
+ * fastnumeric_row_sum_K and _avg_K (kind "sum" or "avg"): stepping with fastnumeric_row_accum,
+ * finishing with their own C functions, combining, sending and receiving with the row's.
+ */
+Oid row_aggregate(const char* kind, int k, const Oid support[4], Oid extension) {
+    char name[NAMEDATALEN];
+    snprintf(name, sizeof name, "fastnumeric_row_%s_%d", kind, k);
+    const Oid args[2] = {TEXTOID, ANYOID};
+    const Oid internal = INTERNALOID;
+    const Oid aggregate = extension_function(name, args, 2, nullptr, extension);
+    const Oid final = extension_function(name, &internal, 1, name, extension);
+    if (!OidIsValid(aggregate) || !OidIsValid(final))
+        return InvalidOid;
+    HeapTuple tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggregate));
+    if (!HeapTupleIsValid(tuple))
+        return InvalidOid;
+    const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(tuple));
+    bool no_init;
+    SysCacheGetAttr(AGGFNOID, tuple, Anum_pg_aggregate_agginitval, &no_init);
+    const bool ok = f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init &&
+                    f->aggtranstype == INTERNALOID && f->aggtransfn == support[0] && f->aggcombinefn == support[1] &&
+                    f->aggserialfn == support[2] && f->aggdeserialfn == support[3] && f->aggfinalfn == final &&
+                    !f->aggfinalextra && f->aggfinalmodify == AGGMODIFY_READ_ONLY;
+    ReleaseSysCache(tuple);
+    return ok ? aggregate : InvalidOid;
+}
+
+void find_row_aggregates(Oid extension, ProgramFunctions* f) {
+    const Oid accum_args[3] = {INTERNALOID, TEXTOID, ANYOID};
+    const Oid two_internal[2] = {INTERNALOID, INTERNALOID};
+    const Oid deserial_args[2] = {BYTEAOID, INTERNALOID};
+    const Oid support[4] = {
+        extension_function("fastnumeric_row_accum", accum_args, 3, "fastnumeric_row_accum", extension),
+        extension_function("fastnumeric_row_combine", two_internal, 2, "fastnumeric_row_combine", extension),
+        extension_function("fastnumeric_row_serialize", two_internal, 1, "fastnumeric_row_serialize", extension),
+        extension_function("fastnumeric_row_deserialize", deserial_args, 2, "fastnumeric_row_deserialize", extension)};
+    bool all = true;
+    for (int k = 0; k < kMaxRowSums; ++k) {
+        f->row_sum[k] = row_aggregate("sum", k + 1, support, extension);
+        f->row_avg[k] = row_aggregate("avg", k + 1, support, extension);
+        all = all && OidIsValid(f->row_sum[k]) && OidIsValid(f->row_avg[k]);
+    }
+    if (!all)
+        for (int k = 0; k < kMaxRowSums; ++k)
+            f->row_sum[k] = f->row_avg[k] = InvalidOid;
+}
+
 const ProgramFunctions& programs() {
     if (!program_functions.known) {
         if (!program_functions.callback_registered) {
@@ -274,6 +322,7 @@ const ProgramFunctions& programs() {
             aggregate_like(avg_expr, accum, substitute_for(F_AVG_NUMERIC, true)) ? avg_expr : InvalidOid;
         program_functions.min_expr = extreme_aggregate("min", substitute_for(F_MIN_NUMERIC, true), extension);
         program_functions.max_expr = extreme_aggregate("max", substitute_for(F_MAX_NUMERIC, true), extension);
+        find_row_aggregates(extension, &program_functions);
     }
     return program_functions;
 }
@@ -378,7 +427,7 @@ bool is_single_operation(Node* node) {
 
 /* The program's text and operands as arguments. */
 List* program_arguments(const ProgramBuilder& b) {
-    char text[8 * kMaxExprSteps];
+    char text[kMaxProgramText];
     if (format_expr_program(b.program, text, sizeof text) < 0)
         elog(ERROR, "fastnumeric: an expression program did not fit its text");
     Const* c = makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1, CStringGetTextDatum(text), false, false);
@@ -519,9 +568,284 @@ void program_node(Plan* plan, PlanChanges* changes) {
     list_free(pass.fused_aggrefs);
 }
 
+/* ---- a row's sums (fastnumeric.sum_products) ---- */
+
+/* What the row pass knows of one transition of an Agg node. */
+struct RowTransition {
+    bool sum;           // our sum or avg of a program (or of one operand): one of a row's sums
+    bool harmless;      // count: evaluating it between the row's sums can raise nothing
+    ProgramBuilder b;   // (sum) its program, operands numbered in its own order
+    int group;          // (sum) the row it joined, -1 for none
+    int index;          // (sum) its program's place in that row
+};
+
+/* A row being formed: its transitions' programs over the union of their operands. */
+struct RowGroup {
+    int first;   // the lowest transition number of its members (the shared state's)
+    int nsums;
+    List* operands;   // the union, each once (equal())
+};
+
+/* count(*), or count of columns and constants, without FILTER, DISTINCT or ORDER BY. */
+bool is_harmless_count(const Aggref* a) {
+    if ((a->aggfnoid != F_COUNT_ && a->aggfnoid != F_COUNT_ANY) || a->aggfilter != nullptr || a->aggdistinct != NIL ||
+        a->aggorder != NIL)
+        return false;
+    ListCell* lc;
+    foreach (lc, a->args) {
+        const Node* e = reinterpret_cast<const Node*>(lfirst_node(TargetEntry, lc)->expr);
+        if (!IsA(e, Var) && !IsA(e, Const))
+            return false;
+    }
+    return true;
+}
+
+/* Our sum or avg of a program or an operand, that a row's shared transition can take. */
+bool row_sum_program(const Aggref* a, ProgramBuilder* b) {
+    const Oid fn = a->aggfnoid;
+    return (fn == our_sum() || fn == substitute_for(F_AVG_NUMERIC, true)) && a->aggkind == AGGKIND_NORMAL &&
+           !DO_AGGSPLIT_COMBINE(a->aggsplit) && a->aggfilter == nullptr && a->aggdistinct == NIL &&
+           a->aggorder == NIL && list_length(a->args) == 1 &&
+           program_of(reinterpret_cast<Node*>(linitial_node(TargetEntry, a->args)->expr), 0, b);
+}
+
+/* The position of e in the row's operands, appending it when new; -1 when there is no room. */
+int row_operand(RowGroup* g, Node* e) {
+    int i = 0;
+    ListCell* lc;
+    foreach (lc, g->operands) {
+        if (equal(lfirst(lc), e))
+            return i;
+        ++i;
+    }
+    if (i == kMaxExprOperands)
+        return -1;
+    g->operands = lappend(g->operands, e);
+    return i;
+}
+
+/* Whether t's operands fit g (with the room of the operands g already has). */
+bool operands_fit(const RowGroup& g, const ProgramBuilder& b) {
+    int added = 0;
+    ListCell* lc;
+    foreach (lc, b.operands) {
+        bool known = false;
+        ListCell* o;
+        foreach (o, g.operands)
+            known = known || equal(lfirst(o), lfirst(lc));
+        added += !known;
+    }
+    return list_length(g.operands) + added <= kMaxExprOperands;
+}
+
+/*
+ * In a plain Agg node, the transitions of our sum and avg of programs whose evaluation
+ * between them only counts can raise nothing become rows of up to kMaxRowSums sums, two or
+ * more each, sharing one state: transition numbers in order, so that programs run in the
+ * separate transitions' order (the first error of a row stays theirs).
+ */
+void share_node_row_sums(Agg* agg, PlanChanges* changes) {
+    if (DO_AGGSPLIT_COMBINE(agg->aggsplit) || agg->groupingSets != NIL)
+        return;
+    List* found = NIL;
+    collect_aggrefs(reinterpret_cast<Node*>(agg->plan.targetlist), &found);
+    collect_aggrefs(reinterpret_cast<Node*>(agg->plan.qual), &found);
+    List* aggrefs = NIL;   // each node once
+    ListCell* lc;
+    foreach (lc, found)
+        aggrefs = list_append_unique_ptr(aggrefs, lfirst(lc));
+    list_free(found);
+    int ntrans = 0;
+    foreach (lc, aggrefs)
+        ntrans = Max(ntrans, static_cast<Aggref*>(lfirst(lc))->aggtransno + 1);
+    if (ntrans < 2) {
+        list_free(aggrefs);
+        return;
+    }
+    RowTransition* trans = static_cast<RowTransition*>(palloc0(sizeof(RowTransition) * ntrans));
+    for (int t = 0; t < ntrans; ++t)
+        trans[t].sum = trans[t].harmless = true;
+    foreach (lc, aggrefs) {   // every Aggref of a transition must qualify
+        const Aggref* a = static_cast<Aggref*>(lfirst(lc));
+        RowTransition& t = trans[a->aggtransno];
+        ProgramBuilder b;
+        t.sum = t.sum && row_sum_program(a, &b);
+        if (t.sum)
+            t.b = b;
+        t.harmless = t.harmless && is_harmless_count(a);
+    }
+    // rows: consecutive sums, counts between them, up to kMaxRowSums sums and kMaxExprOperands operands
+    RowGroup* groups = static_cast<RowGroup*>(palloc0(sizeof(RowGroup) * ntrans));
+    int ngroups = 0;
+    RowGroup* open = nullptr;
+    for (int t = 0; t < ntrans; ++t) {
+        trans[t].group = -1;
+        if (!trans[t].sum) {
+            if (!trans[t].harmless)
+                open = nullptr;
+            continue;
+        }
+        if (open == nullptr || open->nsums == kMaxRowSums || !operands_fit(*open, trans[t].b)) {
+            open = &groups[ngroups++];
+            open->first = t;
+        }
+        trans[t].group = static_cast<int>(open - groups);
+        trans[t].index = open->nsums++;
+        ListCell* o;
+        foreach (o, trans[t].b.operands)
+            row_operand(open, static_cast<Node*>(lfirst(o)));
+    }
+    // each row's programs, renumbered to its operands, as one text
+    List** texts = static_cast<List**>(palloc0(sizeof(List*) * Max(ngroups, 1)));
+    for (int t = 0; t < ntrans; ++t) {
+        const int g = trans[t].group;
+        if (g < 0 || groups[g].nsums < 2)
+            continue;
+        ExprProgram p = trans[t].b.program;
+        for (int i = 0; i < p.nsteps; ++i)
+            if (p.steps[i].op == ExprOp::Operand)
+                p.steps[i].operand = static_cast<uint8_t>(
+                    row_operand(&groups[g], static_cast<Node*>(list_nth(trans[t].b.operands, p.steps[i].operand))));
+        p.noperands = list_length(groups[g].operands);
+        char text[kMaxProgramText];
+        if (format_expr_program(p, text, sizeof text) < 0)
+            elog(ERROR, "fastnumeric: a row's program did not fit its text");
+        texts[g] = lappend(texts[g], pstrdup(text));
+    }
+    // transition numbers: a row's members take its first's, the rest close up
+    int* renumbered = static_cast<int*>(palloc(sizeof(int) * ntrans));
+    int next = 0;
+    for (int t = 0; t < ntrans; ++t) {
+        const int g = trans[t].group;
+        const bool joins = g >= 0 && groups[g].nsums >= 2 && groups[g].first != t;
+        renumbered[t] = joins ? renumbered[groups[g].first] : next++;
+    }
+    foreach (lc, aggrefs) {
+        Aggref* a = static_cast<Aggref*>(lfirst(lc));
+        const int t = a->aggtransno;
+        a->aggtransno = renumbered[t];
+        const int g = trans[t].group;
+        if (g < 0 || groups[g].nsums < 2)
+            continue;
+        StringInfoData text;
+        initStringInfo(&text);
+        ListCell* p;
+        foreach (p, texts[g])
+            appendStringInfo(&text, "%s%s", p == list_head(texts[g]) ? "" : "; ", static_cast<char*>(lfirst(p)));
+        List* args =
+            list_make1(makeTargetEntry(reinterpret_cast<Expr*>(makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+                                                                         CStringGetTextDatum(text.data), false, false)),
+                                       1, nullptr, false));
+        List* types = list_make1_oid(TEXTOID);
+        ListCell* o;
+        foreach (o, groups[g].operands) {
+            Expr* e = static_cast<Expr*>(copyObjectImpl(lfirst(o)));
+            args = lappend(args, makeTargetEntry(e, static_cast<AttrNumber>(list_length(args) + 1), nullptr, false));
+            types = lappend_oid(types, exprType(reinterpret_cast<Node*>(e)));
+        }
+        const bool avg = a->aggfnoid != our_sum();
+        a->aggfnoid = avg ? programs().row_avg[trans[t].index] : programs().row_sum[trans[t].index];
+        a->args = args;
+        a->aggargtypes = types;
+        record_function(changes, a->aggfnoid);
+        ++changes->row_sums;
+    }
+    list_free(aggrefs);
+}
+
+bool is_row_aggregate(Oid fn) {
+    for (int k = 0; k < kMaxRowSums; ++k)
+        if (fn == programs().row_sum[k] || fn == programs().row_avg[k])
+            return true;
+    return false;
+}
+
+/* A node that passes its child's rows on as they are: its columns are the child's, in order. */
+bool passes_through(const Plan* plan) {
+    if (!(IsA(plan, Gather) || IsA(plan, GatherMerge) || IsA(plan, Sort) || IsA(plan, IncrementalSort)) ||
+        plan->qual != NIL || plan->lefttree == nullptr)
+        return false;
+    int resno = 0;
+    ListCell* lc;
+    foreach (lc, plan->targetlist) {
+        const Var* v = reinterpret_cast<const Var*>(lfirst_node(TargetEntry, lc)->expr);
+        if (!IsA(v, Var) || v->varno != OUTER_VAR || v->varattno != ++resno)
+            return false;
+    }
+    return true;
+}
+
+/*
+ * A partial aggregation's rows: the partial Agg node below a finalizing one (through Gather,
+ * Gather Merge and sorts) shares its rows' transitions as a plain node does; each of its row
+ * aggregates then sends the whole row's state, so the finalizing node's aggregates that read
+ * them become the same row aggregates, each combining whole states and finishing its own
+ * sum.  That costs every group's state once more per aggregate, which pays only when a
+ * group gathers many rows: partial nodes whose estimated groups are at most
+ * kRowsPerPartialGroup-th of their input rows.
+ */
+constexpr double kRowsPerPartialGroup = 32;
+
+void share_partial_row_sums(Agg* finalize, PlanChanges* changes) {
+    Plan* below = finalize->plan.lefttree;
+    while (below != nullptr && passes_through(below))
+        below = below->lefttree;
+    if (below == nullptr || !IsA(below, Agg) || below->lefttree == nullptr)
+        return;
+    Agg* partial = reinterpret_cast<Agg*>(below);
+    if (partial->aggsplit != AGGSPLIT_INITIAL_SERIAL ||
+        partial->plan.plan_rows * kRowsPerPartialGroup > partial->plan.lefttree->plan_rows)
+        return;
+    // every finalizing aggregate of ours must read a column of the partial node's (a Var), so
+    // that each one whose partial aggregate becomes a row's is found
+    List* aggrefs = NIL;
+    collect_aggrefs(reinterpret_cast<Node*>(finalize->plan.targetlist), &aggrefs);
+    collect_aggrefs(reinterpret_cast<Node*>(finalize->plan.qual), &aggrefs);
+    const int ncolumns = list_length(partial->plan.targetlist);
+    ListCell* lc;
+    foreach (lc, aggrefs) {
+        const Aggref* a = static_cast<const Aggref*>(lfirst(lc));
+        const Node* arg = list_length(a->args) == 1
+                              ? reinterpret_cast<const Node*>(linitial_node(TargetEntry, a->args)->expr)
+                              : nullptr;
+        if (arg == nullptr || !IsA(arg, Var) || reinterpret_cast<const Var*>(arg)->varno != OUTER_VAR ||
+            reinterpret_cast<const Var*>(arg)->varattno < 1 || reinterpret_cast<const Var*>(arg)->varattno > ncolumns) {
+            list_free(aggrefs);
+            return;
+        }
+    }
+    share_node_row_sums(partial, changes);
+    foreach (lc, aggrefs) {
+        Aggref* a = static_cast<Aggref*>(lfirst(lc));
+        const Var* v = reinterpret_cast<const Var*>(linitial_node(TargetEntry, a->args)->expr);
+        const Expr* source = list_nth_node(TargetEntry, partial->plan.targetlist, v->varattno - 1)->expr;
+        if (!IsA(source, Aggref) || !is_row_aggregate(reinterpret_cast<const Aggref*>(source)->aggfnoid))
+            continue;
+        const Aggref* p = reinterpret_cast<const Aggref*>(source);
+        a->aggfnoid = p->aggfnoid;
+        a->aggargtypes = list_copy(p->aggargtypes);
+        record_function(changes, a->aggfnoid);
+    }
+    list_free(aggrefs);
+}
+
 }   // namespace
 
 namespace fastnumeric {
+
+void share_row_sums(PlannedStmt* stmt, PlanChanges* changes) {
+    if (!OidIsValid(programs().row_sum[0]))
+        return;
+    for_each_node(stmt, [changes](Plan* plan) {
+        if (!IsA(plan, Agg))
+            return;
+        Agg* agg = reinterpret_cast<Agg*>(plan);
+        if (agg->aggsplit == AGGSPLIT_SIMPLE)
+            share_node_row_sums(agg, changes);
+        else if (agg->aggsplit == AGGSPLIT_FINAL_DESERIAL)
+            share_partial_row_sums(agg, changes);   // (a partial node only with its finalizing one)
+    });
+}
 
 void fuse_sums_of_products(PlannedStmt* stmt, PlanChanges* changes) {
     for_each_node(stmt, [changes](Plan* plan) {

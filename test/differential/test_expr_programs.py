@@ -20,17 +20,27 @@ they were.  Each tree is run as a prepared statement (custom and generic plans) 
   order     the ids ordered by E (then id)
   aggs      sum(E), avg(E), max(E), min(E) (its bytes) per group: hashed, sorted, and parallel
             (Partial Aggregate)
+  aggs-row  several sums and avgs that share a row (one transition, fastnumeric_row_sum_K and
+            fastnumeric_row_avg_K, row_sums.cpp): of E, of plain columns, of E * f3 and f4 - E,
+            with count(*) and count(f6) between them, and near misses of E (f1 * E, f1 * f3,
+            -E), per group, hashed, sorted and parallel; their texts and some bytes
   errors    hand-made expressions row by row over values near numeric's limits, zeros and NULLs,
             where an overflow inside a program competes with an error outside it
-            (1 / 0, a typmod cast): the first error of each row
+            (1 / 0, a typmod cast): the first error of each row; and rows of two or more sums
+            (ERROR_ROW_AGGS) where more than one may overflow, in both orders, with NULL operands,
+            per row and over the whole table: the first error of the row
 Checks: fused == unfused == numeric for each (numeric's errors are the same SQLSTATE and
 message); plan: the fused plans of trees with two or more operators name fastnumeric_expr (or
 the sum/avg/min/max forms), the fused plans of aggs name a min/max form for at least half of
-the trees whose top is one of the operators, and the unfused ones never do.
+the trees whose top is one of the operators, the fused plans of aggs-row of every tree that is a
+program (no subtree a program must not take, a column or parameter in it) name a row aggregate
+whose programs take E (four or more programs), as do the errors phase's rows of sums, and the
+unfused ones never do.
 """
 
 import os
 import random
+import re
 
 import psycopg
 
@@ -86,6 +96,21 @@ ERROR_EXPRS = ["%(h)s * %(h)s + 1 / %(z)s", "1 / %(z)s + %(h)s * %(h)s", "%(h)s 
                "max(%(h)s + %(s)s + %(h)s) + 1 / min(%(z)s)", "min(%(h)s * %(h)s - %(s)s)",
                "max(%(s)s * %(n)s) + max(%(h)s * %(h)s)", "min(%(s)s - %(n)s) + 1 / min(%(z)s * %(s)s)"]
 
+# Rows of sums (a row's sums share one transition): two or more of them may fail on the same row,
+# each order, and NULL operands (a strict operator's NULL skips what follows it, not what precedes
+# it: h * h * n overflows, n * h * h is NULL), shared prefixes (h * h, then h * h * h): the first
+# error of the row, as the separate aggregates raise it.
+ERROR_ROW_AGGS = [["sum(%(h)s * %(h)s * %(s)s)", "sum(%(h)s * %(h)s * %(h)s)"],
+                  ["sum(%(h)s * %(h)s * %(h)s)", "sum(%(h)s * %(h)s * %(s)s)"],
+                  ["sum(%(s)s)", "sum(%(h)s * %(h)s)", "avg(%(h)s * %(h)s * %(h)s)"],
+                  ["avg(%(h)s * %(h)s * %(h)s)", "sum(%(h)s * %(h)s)", "sum(%(s)s)"],
+                  ["sum(%(h)s * %(h)s)", "count(*)", "sum(%(h)s * %(h)s * %(s)s)", "sum(-%(h)s * %(h)s * %(h)s)"],
+                  ["sum(%(n)s * %(h)s * %(h)s)", "sum(%(h)s * %(h)s * %(n)s)"],
+                  ["sum(%(h)s * %(h)s * %(n)s)", "sum(%(n)s * %(h)s * %(h)s)"],
+                  ["sum(%(n)s)", "avg(%(n)s * %(s)s)", "sum(%(s)s * %(n)s + %(h)s)", "count(%(n)s)"],
+                  ["sum(%(z)s * %(h)s * %(h)s)", "sum(%(h)s * %(z)s * %(h)s)", "avg(%(h)s * %(h)s * %(z)s)"],
+                  ["avg(%(s)s)", "sum(%(s)s - %(h)s * %(h)s)", "sum(%(s)s * %(s)s)", "avg(%(h)s - %(s)s * %(h)s)"]]
+
 
 def constant(r):
     x = r.random()
@@ -102,6 +127,8 @@ class Tree:
     def __init__(self, r, depth):
         self.operators = 0
         self.top_operator = False   # whether the tree's top is + - * or unary -
+        self.opaque = False         # whether a subtree is one a program must not take
+        self.variable = False       # whether a leaf is a column or a parameter
         self.f, self.n = self.node(r, depth, True)
 
     def node(self, r, depth, top=False):
@@ -115,6 +142,7 @@ class Tree:
             return "(-%s)" % f, "(-%s)" % n
         if x < 0.31:   # what a program must not take: evaluated where it stood
             f, n = self.node(r, depth - 1)
+            self.opaque = True
             kind = r.randrange(4)
             if kind == 0:
                 return "(1 / %s)" % f, "(1 / %s)" % n
@@ -137,9 +165,11 @@ class Tree:
         x = r.random()
         if x < 0.6:
             i = r.randrange(6)
+            self.variable = True
             return "f%d" % (i + 1), "n%d" % (i + 1)
         if x < 0.75:
             p = r.choice(["$1", "$2"])
+            self.variable = True
             return p, p
         text, bare = constant(r)
         if bare:
@@ -163,7 +193,12 @@ def test_expression_programs(tally, casts, conn, rng, seed, count):
         run(tally, r, schema, count)
     finally:
         conn.execute('DROP SCHEMA IF EXISTS "%s" CASCADE' % schema)
-    tally.require({"rows", "where", "order", "aggs", "plan", "errors"})
+    tally.require({"rows", "where", "order", "aggs", "aggs-row", "plan", "errors", "errors-row"})
+
+
+def row_tree(tree):
+    """Whether aggs-row's fused plan must take E into its row: a program of fastnumeric values."""
+    return tree.operators >= 1 and not tree.opaque and tree.variable
 
 
 def run(tally, r, schema, count):
@@ -183,7 +218,7 @@ def run(tally, r, schema, count):
         c.execute("ANALYZE t")
         version = c.execute("SHOW server_version_num").fetchone()[0]
         force = "debug_parallel_query" if int(version) >= 160000 else "force_parallel_mode"
-        fused_plans = eligible = extreme_plans = extreme_eligible = 0
+        fused_plans = eligible = extreme_plans = extreme_eligible = row_plans = row_eligible = 0
         current = None
         c.execute("SET parallel_setup_cost = 0")
         c.execute("SET parallel_tuple_cost = 0")
@@ -198,22 +233,22 @@ def run(tally, r, schema, count):
                     expr = tree.n if mode == "numeric" else tree.f
                     ptype = "numeric" if mode == "numeric" else "fastnumeric"
                     on = "on" if mode == "fused" else "off"
-                    parallel = kind == "aggs-parallel"
+                    parallel = kind.endswith("-parallel")
                     settings = "; ".join("SET %s = %s" % kv for kv in (
                         ("fastnumeric.expression_programs", on), ("fastnumeric.sum_products", on),
                         ("plan_cache_mode", "force_generic_plan" if generic else "force_custom_plan"),
                         ("max_parallel_workers_per_gather", 2 if parallel else 0),
-                        ("enable_hashagg", "off" if kind == "aggs-sorted" else "on"),
+                        ("enable_hashagg", "off" if kind.endswith("-sorted") else "on"),
                         (force, "on" if kind == "rows-forced" else "off")))
                     if settings != current:   # (one round trip for all of them, when they change)
                         c.execute(settings)
                         current = settings
-                    sql = query % {"e": expr, "t": ptype}
+                    sql = query % {"e": expr, "t": ptype, "c": "n" if mode == "numeric" else "f"}
                     c.execute("DEALLOCATE ALL; PREPARE q(%s, %s) AS %s" % (ptype, ptype, sql))
                     args = "'%s', '%s'" % tuple(params)
                     results[mode] = outcome(c, "EXECUTE q(%s)" % args)
                     explained = None
-                    if mode != "numeric" and kind in ("rows", "aggs") and lo_batch(query):
+                    if mode != "numeric" and kind in ("rows", "aggs", "aggs-row", "aggs-row-sorted") and lo_batch(query):
                         explained = outcome(c, "EXPLAIN (VERBOSE, COSTS OFF) EXECUTE q(%s)" % args)
                     if explained is not None and explained[0] != "error":
                         plan = "\n".join(row[0] for row in explained)
@@ -227,12 +262,22 @@ def run(tally, r, schema, count):
                         elif kind == "aggs" and generic and tree.top_operator:
                             extreme_eligible += 1
                             extreme_plans += "fastnumeric_min_expr(" in plan and "fastnumeric_max_expr(" in plan
-                group = kind.split("-")[0]
+                        if mode == "fused" and kind.startswith("aggs-row") and row_tree(tree):
+                            # E's programs in the row: sum(E) and avg(E), E * f3, f4 - E, and f1, f2
+                            row_eligible += 1
+                            taken = row_programs(plan) >= 4
+                            row_plans += taken
+                            tally.check("plan", "row", taken, "%s (%s plan): no row aggregate of four or more "
+                                        "programs in\n%s" % (tree.f, "generic" if generic else "custom", plan))
+                group = "aggs-row" if kind.startswith("aggs-row") else kind.split("-")[0]
                 detail = "%s: %s with $1, $2 = %s" % (kind, tree.f, params)
                 for other in ("unfused", "numeric"):
                     tally.check(group, other, results["fused"] == results[other], "%s\n  fused vs %s: %s"
                                 % (detail, other, first_difference(results["fused"], results[other])))
         errors_phase(tally, c)
+        tally.check("plan", "row-count", row_eligible > 0, "no tree that is a program ran as aggs-row")
+        print("  %d of %d plans of aggs-row over a tree that is a program name a row aggregate that takes it"
+              % (row_plans, row_eligible))
         tally.check("plan", "fused", fused_plans * 2 >= eligible > 0,
                     "%d of %d generic plans of trees of two or more operators name a program" % (fused_plans, eligible))
         print("  %d of %d generic plans of trees of two or more operators name a program" % (fused_plans, eligible))
@@ -262,10 +307,53 @@ def errors_phase(tally, c):
             for other in ("unfused", "numeric"):
                 tally.check("errors", other, results["fused"] == results[other], "%s on row %d: fused %r, %s %r"
                             % (expr, i, results["fused"], other, results[other]))
+    # rows of sums: each row alone, then the whole table (the rows in the scan's order, the same
+    # for every mode), grouped by whether the value is NULL (two groups, hashed and sorted)
+    outcomes = set()
+    for aggs in ERROR_ROW_AGGS:
+        for where in ["WHERE id = %d" % i for i in range(len(ERROR_ROWS))] + ["", "GROUP BY (nf IS NULL)"]:
+            for hashed in (("on", "off") if where.startswith("GROUP") else ("on",)):
+                results = {}
+                for mode in ("fused", "unfused", "numeric"):
+                    on = "on" if mode == "fused" else "off"
+                    c.execute("SET fastnumeric.expression_programs = %s; SET fastnumeric.sum_products = %s; "
+                              "SET enable_hashagg = %s" % (on, on, hashed))
+                    x = "n" if mode == "numeric" else "f"
+                    names = {"h": "h" + x, "z": "z" + x, "n": "n" + x, "s": "s" + x}
+                    where_mode = where.replace("nf", "n" + x)
+                    sql = "SELECT %s FROM e %s ORDER BY 1" % (
+                        ", ".join("md5((%s)::text)" % (a % names) for a in aggs), where_mode)
+                    if where.startswith("GROUP"):
+                        sql = sql.replace("SELECT ", "SELECT (n%s IS NULL), " % x).replace("ORDER BY 1", "ORDER BY 1, 2")
+                    results[mode] = outcome(c, sql)
+                    if mode != "numeric" and where == "":
+                        explained = outcome(c, "EXPLAIN (VERBOSE, COSTS OFF) " + sql)
+                        plan = "\n".join(row[0] for row in explained) if explained[0] != "error" else repr(explained)
+                        if mode == "unfused":
+                            tally.check("plan", "unfused", not any(n in plan for n in PROGRAM_NAMES), plan)
+                        else:
+                            tally.check("plan", "errors-row", row_programs(plan) >= 2,
+                                        "%s: no row aggregate of two or more programs in\n%s" % (aggs, plan))
+                outcomes.add(results["numeric"][0] if results["numeric"][0] == "error" else "value")
+                detail = "%s %s (enable_hashagg %s)" % (", ".join(aggs), where, hashed)
+                for other in ("unfused", "numeric"):
+                    tally.check("errors-row", other, results["fused"] == results[other], "%s: fused %r, %s %r"
+                                % (detail, results["fused"], other, results[other]))
+    c.execute("RESET enable_hashagg")
+    tally.check("errors-row", "both", outcomes == {"error", "value"},
+                "the rows of sums gave %s, not both errors and values" % sorted(outcomes))
 
 
 PROGRAM_NAMES = ("fastnumeric_expr(", "fastnumeric_sum_expr(", "fastnumeric_avg_expr(", "fastnumeric_min_expr(",
-                 "fastnumeric_max_expr(")
+                 "fastnumeric_max_expr(", "fastnumeric_row_sum_", "fastnumeric_row_avg_", "fastnumeric_row_accum")
+
+
+def row_programs(plan):
+    """The most programs of any row aggregate the plan names (0: none)."""
+    most = 0
+    for m in re.finditer(r"fastnumeric_row_(?:sum|avg)_[1-8]\('([^']*)'::text", plan):
+        most = max(most, len(m.group(1).split(";")))
+    return most
 
 
 def lo_batch(query):
@@ -286,6 +374,16 @@ def queries(tree):
     out.append(("aggs", aggs))
     out.append(("aggs-parallel", aggs))
     out.append(("aggs-sorted", aggs))   # (groups one after another: a new group's state may reuse the last's memory)
+    # a row's sums: E, columns, E's products and differences (%(c)s: f or n, the columns' prefix)
+    # (and near misses: programs that differ from E's in one operand or operator, which the
+    # row's plan must not take for E's subexpressions)
+    row = ("SELECT g, md5(sum(%(e)s)::text), md5(avg(%(c)s1)::text), md5(sum(%(c)s2)::text), md5(avg(%(e)s)::text), "
+           "count(*), md5(sum((%(e)s) * %(c)s3)::text), md5(sum((%(e)s) * %(c)s3)::bytea), count(%(c)s6), "
+           "md5(avg(%(c)s4 - (%(e)s))::text), md5(avg(%(c)s4 - (%(e)s))::bytea), md5(sum(%(c)s1 * (%(e)s))::text), "
+           "md5(sum(%(c)s1 * %(c)s3)::text), md5(sum(-(%(e)s))::text) FROM t GROUP BY g ORDER BY g")
+    out.append(("aggs-row", row))
+    out.append(("aggs-row-sorted", row))
+    out.append(("aggs-row-parallel", row))
     return out
 
 

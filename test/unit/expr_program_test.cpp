@@ -5,6 +5,7 @@
  */
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -524,4 +525,483 @@ TEST(ExprProgram, FoldedConstantsMatchSeparateOperators) {
     const ExprOperand ops[2] = {{one.data(), one.size()}, {one.data(), one.size()}};
     EXPECT_FALSE(expr_sum_fold(&s, none, ops));
     EXPECT_EQ(s.nterms, 2);
+}
+
+namespace {
+
+/* The steps of p with each operand renumbered at random among $1..$n: operands read twice. */
+ExprProgram shared_operands(std::mt19937_64& rng, ExprProgram p, int n) {
+    p.noperands = 0;
+    for (int i = 0; i < p.nsteps; ++i) {
+        if (p.steps[i].op != ExprOp::Operand)
+            continue;
+        p.steps[i].operand = static_cast<uint8_t>(rng() % n);
+        if (p.steps[i].operand + 1 > p.noperands)
+            p.noperands = p.steps[i].operand + 1;
+    }
+    return p;
+}
+
+/* p continued, `extra` times: an operand and an operator, or a negation (p's value a subexpression). */
+ExprProgram extended(std::mt19937_64& rng, ExprProgram p, int n, int extra) {
+    for (int k = 0; k < extra && p.nsteps + 2 <= kMaxExprSteps; ++k) {
+        if (rng() % 4 == 0) {
+            p.steps[p.nsteps++] = ExprStep{ExprOp::Negate, 0};
+            continue;
+        }
+        const uint8_t operand = static_cast<uint8_t>(rng() % n);
+        p.steps[p.nsteps++] = ExprStep{ExprOp::Operand, operand};
+        const ExprOp ops[] = {ExprOp::Add, ExprOp::Subtract, ExprOp::Multiply};
+        p.steps[p.nsteps++] = ExprStep{ops[rng() % 3], 0};
+        if (operand + 1 > p.noperands)
+            p.noperands = operand + 1;
+    }
+    return p;
+}
+
+/* q's value as the last operand of a new operator over a program of the row (q a subtree of it). */
+ExprProgram around(std::mt19937_64& rng, const ExprProgram& q, int n) {
+    ExprProgram p = shared_operands(rng, random_program(rng, 1 + static_cast<int>(rng() % 2)), n);
+    if (p.nsteps + q.nsteps + 1 > kMaxExprSteps)
+        return q;
+    for (int i = 0; i < q.nsteps; ++i)
+        p.steps[p.nsteps++] = q.steps[i];
+    const ExprOp ops[] = {ExprOp::Add, ExprOp::Subtract, ExprOp::Multiply};
+    p.steps[p.nsteps++] = ExprStep{ops[rng() % 3], 0};
+    p.noperands = q.noperands > p.noperands ? q.noperands : p.noperands;
+    return p;
+}
+
+uint32_t reads_of(const ExprProgram& p) {
+    uint32_t reads = 0;
+    for (int i = 0; i < p.nsteps; ++i)
+        if (p.steps[i].op == ExprOp::Operand)
+            reads |= uint32_t{1} << p.steps[i].operand;
+    return reads;
+}
+
+RowPrograms parsed_row(const std::string& text) {
+    RowPrograms r;
+    EXPECT_TRUE(parse_row_programs(text.c_str(), &r)) << text;
+    return r;
+}
+
+/* Value v of a row's plan written back as postfix steps ("$1 $2 - * "), as steps_of writes them. */
+std::string plan_steps(const RowPlan& plan, int v) {
+    if (v < plan.first)
+        return "$" + std::to_string(v + 1) + " ";
+    const RowNode& n = plan.nodes[v - plan.first];
+    switch (n.op) {
+    case ExprOp::Negate: return plan_steps(plan, n.a) + "neg ";
+    case ExprOp::Add: return plan_steps(plan, n.a) + plan_steps(plan, n.b) + "+ ";
+    case ExprOp::Subtract: return plan_steps(plan, n.a) + plan_steps(plan, n.b) + "- ";
+    case ExprOp::Multiply: return plan_steps(plan, n.a) + plan_steps(plan, n.b) + "* ";
+    case ExprOp::Operand: break;
+    }
+    return "operand node? ";
+}
+
+/* The plan's shape: nodes after what they take, no node twice, every program's result its steps. */
+void expect_plan_of(const RowPrograms& r, const std::string& text) {
+    const RowPlan& plan = r.plan;
+    ASSERT_EQ(plan.first, r.noperands) << text;
+    ASSERT_LE(plan.nnodes, kMaxRowNodes) << text;
+    for (int i = 0; i < plan.nnodes; ++i) {
+        const RowNode& n = plan.nodes[i];
+        ASSERT_TRUE(n.op == ExprOp::Add || n.op == ExprOp::Subtract || n.op == ExprOp::Multiply ||
+                    n.op == ExprOp::Negate)
+            << text;
+        ASSERT_LT(n.a, plan.first + i) << text << " node " << i;
+        if (n.op != ExprOp::Negate) {
+            ASSERT_LT(n.b, plan.first + i) << text << " node " << i;
+        }
+        for (int j = 0; j < i; ++j) {
+            const RowNode& m = plan.nodes[j];
+            const bool same = m.op == n.op && m.a == n.a && (n.op == ExprOp::Negate || m.b == n.b);
+            ASSERT_FALSE(same) << text << ": nodes " << j << " and " << i << " are one subexpression";
+        }
+    }
+    for (int i = 0; i < r.nsums; ++i) {
+        ASSERT_LT(plan.result[i], plan.first + plan.nnodes) << text;
+        ASSERT_EQ(plan_steps(plan, plan.result[i]), steps_of(r.sums[i])) << text << " program " << i;
+    }
+}
+
+/* The distinct operator subtrees of the programs: the nodes a plan of each subexpression once has. */
+int distinct_subtrees(const std::vector<ExprProgram>& programs) {
+    std::vector<std::string> seen;
+    for (const ExprProgram& p : programs) {
+        std::vector<std::string> stack;
+        for (int k = 0; k < p.nsteps; ++k) {
+            const ExprStep& s = p.steps[k];
+            if (s.op == ExprOp::Operand) {
+                stack.push_back("$" + std::to_string(s.operand + 1));
+                continue;
+            }
+            std::string t;
+            if (s.op == ExprOp::Negate) {
+                t = "(-" + stack.back() + ")";
+                stack.pop_back();
+            } else {
+                const std::string b = stack.back();
+                stack.pop_back();
+                const char op = s.op == ExprOp::Add ? '+' : s.op == ExprOp::Subtract ? '-' : '*';
+                t = "(" + stack.back() + op + b + ")";
+                stack.pop_back();
+            }
+            if (std::find(seen.begin(), seen.end(), t) == seen.end())
+                seen.push_back(t);
+            stack.push_back(t);
+        }
+    }
+    return static_cast<int>(seen.size());
+}
+
+Body encoded_exact(const ExactValue& v) {
+    uint16_t digits[kUint128MaxGroups];
+    return encoded(exact_finite_value(v, digits));
+}
+
+/* Random operand values, encoded, and their views. */
+struct Operands {
+    std::vector<std::string> texts;
+    std::vector<Body> bodies;
+    std::vector<ExprOperand> views;
+    std::string shown() const {
+        std::string s;
+        for (const std::string& t : texts)
+            s += t + " ";
+        return s;
+    }
+};
+
+Operands random_operands(std::mt19937_64& rng, int n) {
+    Operands o;
+    for (int k = 0; k < n; ++k) {
+        o.texts.push_back(random_value(rng));
+        o.bodies.push_back(encode_text(expanded(o.texts.back())));
+    }
+    for (const Body& b : o.bodies)
+        o.views.push_back(ExprOperand{b.data(), b.size()});
+    return o;
+}
+
+/* A random row of 1 to kMaxRowSums programs over $1..$n, many continuing or containing earlier ones. */
+std::vector<ExprProgram> random_row(std::mt19937_64& rng, int n, int nsums) {
+    std::vector<ExprProgram> programs;
+    while (static_cast<int>(programs.size()) < nsums) {
+        ExprProgram p;
+        const int kind = programs.empty() ? 0 : static_cast<int>(rng() % 4);
+        if (kind == 1)
+            p = extended(rng, programs[rng() % programs.size()], n, 1 + static_cast<int>(rng() % 3));
+        else if (kind == 2)
+            p = around(rng, programs[rng() % programs.size()], n);
+        else
+            p = shared_operands(rng, random_program(rng, 1 + static_cast<int>(rng() % 4)), n);
+        if (p.nsteps <= kMaxExprSteps - 6)
+            programs.push_back(p);
+    }
+    return programs;
+}
+
+std::string row_text(const std::vector<ExprProgram>& programs) {
+    std::string text;
+    for (const ExprProgram& p : programs)
+        text += (text.empty() ? "" : "; ") + formatted(p);
+    return text;
+}
+
+}   // namespace
+
+/* The programs of a row's text: each program, the operands it reads, and its plan. */
+TEST(RowPrograms, KnownLists) {
+    // TPC-H Q1's row: sum(q), sum(p), sum(p*(1-d)), sum(p*(1-d)*(1+t)), avg(d)
+    const char* const q1_text = "$1; $2; $2 * ($3 - $4); $2 * ($3 - $4) * ($3 + $5); $4";
+    const RowPrograms q1 = parsed_row(q1_text);
+    ASSERT_EQ(q1.nsums, 5);
+    EXPECT_EQ(q1.noperands, 5);
+    const char* const texts[] = {"$1", "$2", "$2 * ($3 - $4)", "$2 * ($3 - $4) * ($3 + $5)", "$4"};
+    const uint32_t reads[] = {0x1, 0x2, 0xE, 0x1E, 0x8};
+    for (int i = 0; i < 5; ++i) {
+        EXPECT_EQ(formatted(q1.sums[i]), texts[i]) << i;
+        EXPECT_EQ(q1.reads[i], reads[i]) << i;
+    }
+    expect_plan_of(q1, q1_text);
+    // $3 - $4, $2 * that, $3 + $5, the product of the two: p * (1 - d) once for its two sums
+    EXPECT_EQ(q1.plan.first, 5);
+    EXPECT_EQ(q1.plan.nnodes, 4);
+    EXPECT_EQ(q1.plan.result[0], 0);   // operands are their own values
+    EXPECT_EQ(q1.plan.result[1], 1);
+    EXPECT_EQ(q1.plan.result[4], 3);
+    EXPECT_EQ(q1.plan.result[3] - q1.plan.first, q1.plan.nnodes - 1);
+    EXPECT_EQ(q1.plan.nodes[q1.plan.result[3] - q1.plan.first].a, q1.plan.result[2]);
+
+    const struct {
+        const char* text;
+        int nodes;   // operators in the plan: each subexpression once
+    } cases[] = {
+        // clang-format off
+        {"$1 * $2; $1; $1 * $2 * $3", 2},
+        {"$1; $1 * $2; $1 * $2 * $3", 2},
+        {"$1; -$1; -$1 * $2", 2},
+        {"$1 * $2; $1 * $3 * $2", 3},   // the operand differs: nothing shared
+        {"$1 * $2; $2 * $1", 2},        // the operands in the other order: another node
+        {"$1 - $2; $1 + $2 - $3", 3},   // the operator differs
+        {"$1 + $2; $1 + $2 - $3", 2},
+        {"$1 - $2; $1 - $2 * $3", 3},   // $1 $2 $3 * -: no $1 - $2 in it
+        {"$2 * $3; $1 + $2 * $3", 2},   // a subexpression that is not a prefix
+        {"$1 * $2; $1 * $2", 1},        // the same program twice
+        {"-$1; -(-$1); $1", 2},
+        {"($3); $16; $3 * $16", 1},
+        {"  $1 ;$2  ;  $1*$2 ", 1},
+        {"$1", 0},
+        // clang-format on
+    };
+    for (const auto& c : cases) {
+        const RowPrograms r = parsed_row(c.text);
+        expect_plan_of(r, c.text);
+        EXPECT_EQ(r.plan.nnodes, c.nodes) << c.text;
+    }
+    const RowPrograms twice = parsed_row("$1 * $2; $1 * $2");
+    EXPECT_EQ(twice.plan.result[0], twice.plan.result[1]);
+    const RowPrograms wide = parsed_row("($3); $16; $3 * $16");
+    EXPECT_EQ(wide.noperands, 16);
+    EXPECT_EQ(wide.reads[0], 0x4u);
+    EXPECT_EQ(wide.reads[1], 0x8000u);
+    EXPECT_EQ(wide.reads[2], 0x8004u);
+    EXPECT_EQ(wide.plan.result[0], 2);
+    EXPECT_EQ(wide.plan.result[1], 15);
+
+    // eight programs are the most
+    const RowPrograms eight = parsed_row("$1; $2; $3; $4; $5; $6; $7; $8");
+    EXPECT_EQ(eight.nsums, kMaxRowSums);
+    EXPECT_EQ(eight.noperands, 8);
+    EXPECT_EQ(eight.plan.nnodes, 0);
+    for (int i = 0; i < kMaxRowSums; ++i) {
+        EXPECT_EQ(eight.reads[i], uint32_t{1} << i);
+        EXPECT_EQ(eight.plan.result[i], i);
+    }
+    // and eight of the longest programs with nothing in common fit the plan
+    std::string longest;
+    for (int i = 0; i < kMaxRowSums; ++i) {
+        std::string p = "$" + std::to_string(i + 1);
+        for (int k = 0; k < (kMaxExprSteps - 1) / 2; ++k)
+            p += k % 2 ? " * $" + std::to_string((i + k) % 16 + 1) : " - $" + std::to_string((i + 2 * k) % 16 + 1);
+        longest += (longest.empty() ? "" : "; ") + p;
+    }
+    const RowPrograms full = parsed_row(longest);
+    expect_plan_of(full, longest);
+    EXPECT_EQ(full.plan.nnodes, kMaxRowNodes);
+}
+
+TEST(RowPrograms, Rejects) {
+    RowPrograms r;
+    for (const char* bad : {"", " ", ";", "$1;", "$1; ", ";$1", "$1;;$2", "$1; ; $2", "$1; $2;",
+                            "$1; $2; $3; $4; $5; $6; $7; $8; $9", "$1; $2; $3; $4; $5; $6; $7; $8; $1", "$1; $2 / $3",
+                            "$1; $17", "$1; $0", "$1; $2 $3", "$1; ($2", "$1, $2", "$1; 1 + $2", "$1 + ; $2"})
+        EXPECT_FALSE(parse_row_programs(bad, &r)) << "'" << bad << "'";
+    // a piece longer than any program's text
+    std::string longest = "$1";
+    while (longest.size() < kMaxProgramText + 8)
+        longest += " + $1";
+    EXPECT_FALSE(parse_row_programs(("$2; " + longest).c_str(), &r));
+}
+
+/* Random rows whose programs continue and contain each other: programs, reads and plan. */
+TEST(RowPrograms, RandomRowsPlan) {
+    std::mt19937_64 rng(8128);
+    int shared = 0;
+    for (int iter = 0; iter < 4000; ++iter) {
+        const int n = 1 + static_cast<int>(rng() % 6);
+        const std::vector<ExprProgram> programs = random_row(rng, n, 1 + static_cast<int>(rng() % kMaxRowSums));
+        const std::string text = row_text(programs);
+        const RowPrograms r = parsed_row(text);
+        ASSERT_EQ(r.nsums, static_cast<int>(programs.size())) << text;
+        int most = 0, operators = 0;
+        for (size_t i = 0; i < programs.size(); ++i) {
+            const ExprProgram& want = programs[i];
+            ASSERT_EQ(steps_of(r.sums[i]), steps_of(want)) << text;
+            ASSERT_EQ(r.reads[i], reads_of(want)) << text << " program " << i;
+            most = want.noperands > most ? want.noperands : most;
+            operators += expr_operator_count(want);
+        }
+        ASSERT_EQ(r.noperands, most) << text;
+        expect_plan_of(r, text);
+        ASSERT_EQ(r.plan.nnodes, distinct_subtrees(programs)) << text;
+        shared += r.plan.nnodes < operators;
+    }
+    EXPECT_GT(shared, 2000);
+}
+
+/* expr_eval_read over operands read once gives expr_eval_small's value over the same operands. */
+TEST(RowPrograms, EvalReadMatchesEvalSmall) {
+    std::mt19937_64 rng(4242);
+    int taken = 0, total = 0;
+    for (int iter = 0; iter < 30000; ++iter) {
+        ExprProgram p = random_program(rng, 1 + static_cast<int>(iter % 4));
+        if (iter % 3 != 0)
+            p = shared_operands(rng, p, 1 + static_cast<int>(rng() % 5));
+        if (iter % 5 == 0)
+            p = extended(rng, p, p.noperands, 1 + static_cast<int>(rng() % 4));
+        if (iter % 2 == 0)   // (expr_eval_small takes sums of terms in one pass)
+            expr_program_prepare(&p);
+        ASSERT_TRUE(expr_program_valid(p));
+        const Operands o = random_operands(rng, p.noperands);
+        std::vector<ReadOperand> read(p.noperands);
+        bool readable = true;
+        for (int k = 0; k < p.noperands; ++k)
+            readable = read_operand_once(o.views[k], &read[k]) && readable;
+        ExactValue want;
+        const bool want_taken = expr_eval_small(p, o.views.data(), &want);
+        ++total;
+        if (!readable) {   // (shared_operands numbers the operands among those the steps read)
+            ASSERT_FALSE(want_taken) << formatted(p) << " over " << o.shown();
+            continue;
+        }
+        taken += want_taken;
+        ExactValue got;
+        const bool got_taken = expr_eval_read(p, read.data(), &got);
+        if (!p.sum.is_sum) {   // (the one-pass sum of terms may take what the steps decline)
+            ASSERT_EQ(got_taken, want_taken) << formatted(p) << " over " << o.shown();
+        }
+        if (want_taken && got_taken) {
+            ASSERT_EQ(encoded_exact(got), encoded_exact(want)) << formatted(p) << " over " << o.shown();
+        }
+    }
+    EXPECT_GT(taken, total / 2);
+}
+
+/*
+ * A row evaluated as its transition does (fastnumeric_row_accum): the plan's nodes in int64
+ * over the operands read once, each program's value the node it names; each the value of
+ * expr_eval_small on the program alone (a value in int64 is one it takes).
+ */
+TEST(RowPrograms, RowPlanEvalMatchesProgramsAlone) {
+    std::mt19937_64 rng(31337);
+    int planned = 0, declined = 0, compared = 0, zeros = 0;
+    for (int iter = 0; iter < 8000; ++iter) {
+        const int n = 1 + static_cast<int>(rng() % 5);
+        const std::vector<ExprProgram> programs = random_row(rng, n, 2 + static_cast<int>(rng() % (kMaxRowSums - 1)));
+        const std::string text = row_text(programs);
+        const RowPrograms r = parsed_row(text);
+        ASSERT_EQ(r.nsums, static_cast<int>(programs.size()));
+        const Operands o = random_operands(rng, r.noperands);
+        std::vector<ReadOperand> values(kMaxExprOperands + kMaxRowNodes);
+        bool readable = true;
+        for (int k = 0; k < r.noperands; ++k)
+            readable = read_operand_once(o.views[k], &values[k]) && readable;
+        if (!readable)
+            continue;
+        if (!row_plan_eval(r.plan, values.data())) {
+            ++declined;   // (the programs then run one by one: EvalReadMatchesEvalSmall)
+            continue;
+        }
+        ++planned;
+        for (int i = 0; i < r.nsums; ++i) {
+            const ReadOperand& v = values[r.plan.result[i]];
+            ExactValue want;
+            ASSERT_TRUE(expr_eval_small(r.sums[i], o.views.data(), &want))
+                << "program " << i << " of " << text << " over " << o.shown() << ": in int64 in the plan";
+            ++compared;
+            zeros += v.value == 0;
+            ASSERT_EQ(encoded_exact(ExactValue{v.value, v.low, v.dscale}), encoded_exact(want))
+                << "program " << i << " of " << text << " over " << o.shown();
+        }
+    }
+    EXPECT_GT(planned, 3000);
+    EXPECT_GT(declined, 100);
+    EXPECT_GT(compared, 15000);
+    EXPECT_GT(zeros, 200);
+}
+
+/*
+ * The plan at fixed scales (row_scales_of, rescale_operand, row_plan_eval_scaled), over operands
+ * of the dscales the scales were made for: each program's value, at its node's scale and
+ * dscale, is expr_eval_small's of the program alone.
+ */
+TEST(RowPrograms, ScaledPlanMatchesProgramsAlone) {
+    std::mt19937_64 rng(27182);
+    int planned = 0, compared = 0, rescaled = 0;
+    for (int iter = 0; iter < 8000; ++iter) {
+        const int n = 1 + static_cast<int>(rng() % 5);
+        const std::vector<ExprProgram> programs = random_row(rng, n, 2 + static_cast<int>(rng() % (kMaxRowSums - 1)));
+        const std::string text = row_text(programs);
+        const RowPrograms r = parsed_row(text);
+        const Operands o = random_operands(rng, r.noperands);
+        std::vector<ReadOperand> read(r.noperands);
+        bool readable = true;
+        for (int k = 0; k < r.noperands; ++k)
+            readable = read_operand_once(o.views[k], &read[k]) && readable;
+        if (!readable)
+            continue;
+        int32_t dscales[kMaxExprOperands];
+        std::vector<int64_t> values(kMaxExprOperands + kMaxRowNodes);
+        bool ok = true;
+        for (int k = 0; k < r.noperands; ++k) {
+            dscales[k] = read[k].dscale;
+            ReadOperand x = read[k];
+            rescaled += x.low != fixed_low(x.dscale);
+            ok = ok && rescale_operand(&x);
+            ASSERT_TRUE(!ok || x.low == fixed_low(x.dscale)) << o.texts[k];
+            ASSERT_EQ(x.dscale, read[k].dscale);
+            values[k] = x.value;
+        }
+        RowScales scales;
+        if (!ok || !row_scales_of(r.plan, dscales, &scales) || !row_plan_eval_scaled(r.plan, scales, values.data()))
+            continue;
+        ++planned;
+        for (int i = 0; i < r.nsums; ++i) {
+            const int v = r.plan.result[i];
+            ExactValue want;
+            ASSERT_TRUE(expr_eval_small(r.sums[i], o.views.data(), &want))
+                << "program " << i << " of " << text << " over " << o.shown() << ": in int64 in the plan";
+            ++compared;
+            const ExactValue got{values[v], scales.low[v], scales.node_dscale[v]};
+            ASSERT_EQ(encoded_exact(got), encoded_exact(want))
+                << "program " << i << " of " << text << " over " << o.shown();
+        }
+    }
+    EXPECT_GT(planned, 2000);
+    EXPECT_GT(compared, 8000);
+    EXPECT_GT(rescaled, 1000);
+}
+
+/*
+ * read_scaled_operand takes exactly the operands of the expected dscale, with the value
+ * rescale_operand gives them; rescale_operand leaves what it declines as it was.
+ */
+TEST(RowPrograms, ScaledReadMatchesRescale) {
+    std::mt19937_64 rng(31415);
+    int taken = 0, declined = 0, other_dscale = 0;
+    for (int iter = 0; iter < 20000; ++iter) {
+        const Operands o = random_operands(rng, 1);
+        ReadOperand read;
+        if (!read_operand_once(o.views[0], &read))
+            continue;
+        ReadOperand rescaled = read;
+        const bool ok = rescale_operand(&rescaled);
+        if (!ok) {
+            ASSERT_EQ(rescaled.value, read.value) << o.texts[0];
+            ASSERT_EQ(rescaled.low, read.low) << o.texts[0];
+        }
+        const uint32_t head = scaled_operand_head(read.dscale);
+        int64_t value = 0;
+        const bool got = read_scaled_operand(short_operand_of(o.views[0]), head, fixed_low(read.dscale) - 1, &value);
+        ASSERT_EQ(got, ok) << o.texts[0];
+        if (got) {
+            ASSERT_EQ(value, rescaled.value) << o.texts[0];
+            ++taken;
+        } else {
+            ++declined;
+        }
+        const int32_t other = read.dscale == 0 ? 1 : read.dscale - 1;
+        int64_t unused;
+        ASSERT_FALSE(read_scaled_operand(short_operand_of(o.views[0]), scaled_operand_head(other), fixed_low(other) - 1,
+                                         &unused))
+            << o.texts[0] << " read as of dscale " << other;
+        ++other_dscale;
+    }
+    EXPECT_GT(taken, 1000);
+    EXPECT_GT(declined, 10);
+    EXPECT_GT(other_dscale, 1000);
 }

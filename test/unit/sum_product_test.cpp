@@ -215,4 +215,50 @@ TEST(SumProduct, AnyFactorsGiveTheSumOfNumericsProducts) {
     EXPECT_GT(made, 1000);
 }
 
+/*
+ * sum_add_values of n products of one scale and dscale, their total at once, against the
+ * products one by one (the row sums' pending totals: row_sums.cpp), on states that already
+ * hold other values.
+ */
+TEST(SumProduct, ValuesAtOnceEqualValuesOneByOne) {
+    std::mt19937_64 rng(2026);
+    for (int round = 0; round < 2000; ++round) {
+        SlotArena arena_once, arena_each;
+        SumAccum once{}, each{};
+        sum_init(&once, arena_once.allocator());
+        sum_init(&each, arena_each.allocator());
+        const int before = static_cast<int>(rng() % 4);   // values already there, of other shapes
+        for (int i = 0; i < before; ++i) {
+            const int shape = static_cast<int>(rng() % (kShapes - 1));   // any but specials (shape 7)
+            const std::vector<unsigned char> v = factor(factor_text(rng, shape < 7 ? shape : shape + 1));
+            sum_add(&once, view(v));
+            sum_add(&each, view(v));
+        }
+        const int low = -static_cast<int>(rng() % 4);
+        const int dscale = static_cast<int>(rng() % 16);
+        const int64_t n = 1 + static_cast<int64_t>(rng() % 50);
+        const bool big = rng() % 4 == 0;
+        int128_t total = 0;
+        for (int64_t i = 0; i < n; ++i) {
+            const int64_t bound = big ? INT64_MAX / 2 : 1000000;
+            const int64_t value = static_cast<int64_t>(rng() % static_cast<uint64_t>(bound)) - bound / 2;
+            total += value;
+            if (value == 0) {
+                sum_add_zero(&each, dscale);
+                continue;
+            }
+            const bool negative = value < 0;
+            sum_add_product(&each,
+                            ShortProduct{negative ? -static_cast<uint128_t>(value) : static_cast<uint128_t>(value), low,
+                                         dscale, negative});
+        }
+        sum_add_values(&once, total, low, dscale, n);
+        const std::string where = "round " + std::to_string(round);
+        ASSERT_EQ(once.count, each.count) << where;
+        ASSERT_EQ(once.max_scale, each.max_scale) << where;
+        ASSERT_EQ(once.max_scale_count, each.max_scale_count) << where;
+        ASSERT_EQ(sum_text(once), sum_text(each)) << where;
+    }
+}
+
 }   // namespace

@@ -66,7 +66,8 @@ $$;
 -- acc_same(query): runs query with the setting off, then on, and compares the rows (queries
 -- select each numeric's datum bytes too, value::bytea).  Says which of fastnumeric's functions
 -- each run called and which aggregates and functions the accelerated plan names (EXPLAIN
--- VERBOSE: public.name(...), or name((arg)::fastnumeric) where the argument is relabelled).
+-- VERBOSE: public.name(...), or name((arg)::fastnumeric) where the argument is relabelled;
+-- fastnumeric_row_sum or _avg for a row's sums, whatever their number).
 CREATE FUNCTION acc_same(query text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
     plain text[];
@@ -86,8 +87,8 @@ BEGIN
     PERFORM set_config('fastnumeric.accelerate_numeric', 'on', true);
     accelerated := acc_rows(query);
     FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || query LOOP
-        named := named || ARRAY(SELECT coalesce(m[1], m[2]) FROM regexp_matches(line,
-                 'public\.(\w+)\(|(\w+)\(\([^()]*\)::fastnumeric\)', 'g') m);
+        named := named || ARRAY(SELECT coalesce(m[1], m[2], m[3]) FROM regexp_matches(line,
+                 'public\.(\w+)\(|(\w+)\(\([^()]*\)::fastnumeric\)|(fastnumeric_row_(?:sum|avg))_\d+\(', 'g') m);
     END LOOP;
     IF first_difference(plain, accelerated) IS NOT NULL THEN
         RETURN first_difference(plain, accelerated);

@@ -11,8 +11,8 @@ FROM generate_series(1, 30) i,
                                  WHEN 3 THEN '123456789012345678901234567890.5' ELSE (i / 7.0)::fastnumeric END AS c) x;
 CREATE FUNCTION ep_same(fastnumeric, numeric) RETURNS bool LANGUAGE sql IMMUTABLE
     AS $$ SELECT $1::text IS NOT DISTINCT FROM $2::text $$;
--- what a plan shows: TPC-H Q1's sums (products of single operations stay
--- fastnumeric_sum_product), a deeper sum, a chain of +, a filter, an ORDER BY expression
+-- what a plan shows: TPC-H Q1's sums and a deeper sum (a row's sums: one transition for the
+-- three), a chain of + (its max ends the row), a filter, an ORDER BY expression
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT g, sum(a * (1 - b)), sum(a * (1 - b) * (1 + b)), sum(a * (1 - b) * (1 + c) - b), max(a + b + '17' + c), avg(-a * b + c)
 FROM ep_t WHERE a * b - c > 0.1 GROUP BY g ORDER BY g;
