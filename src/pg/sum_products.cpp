@@ -572,6 +572,7 @@ void program_node(Plan* plan, PlanChanges* changes) {
 
 /* What the row pass knows of one transition of an Agg node. */
 struct RowTransition {
+    bool seen;          // an Aggref of the node has it
     bool sum;           // our sum or avg of a program (or of one operand): one of a row's sums
     bool harmless;      // count: evaluating it between the row's sums can raise nothing
     ProgramBuilder b;   // (sum) its program, operands numbered in its own order
@@ -668,6 +669,7 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
     foreach (lc, aggrefs) {   // every Aggref of a transition must qualify
         const Aggref* a = static_cast<Aggref*>(lfirst(lc));
         RowTransition& t = trans[a->aggtransno];
+        t.seen = true;
         ProgramBuilder b;
         t.sum = t.sum && row_sum_program(a, &b);
         if (t.sum)
@@ -680,7 +682,7 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
     RowGroup* open = nullptr;
     for (int t = 0; t < ntrans; ++t) {
         trans[t].group = -1;
-        if (!trans[t].sum) {
+        if (!trans[t].seen || !trans[t].sum) {
             if (!trans[t].harmless)
                 open = nullptr;
             continue;
@@ -696,7 +698,7 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
             row_operand(open, static_cast<Node*>(lfirst(o)));
     }
     // each row's programs, renumbered to its operands, as one text
-    List** texts = static_cast<List**>(palloc0(sizeof(List*) * Max(ngroups, 1)));
+    StringInfoData* texts = static_cast<StringInfoData*>(palloc0(sizeof(StringInfoData) * Max(ngroups, 1)));
     for (int t = 0; t < ntrans; ++t) {
         const int g = trans[t].group;
         if (g < 0 || groups[g].nsums < 2)
@@ -710,7 +712,11 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
         char text[kMaxProgramText];
         if (format_expr_program(p, text, sizeof text) < 0)
             elog(ERROR, "fastnumeric: a row's program did not fit its text");
-        texts[g] = lappend(texts[g], pstrdup(text));
+        if (texts[g].data == nullptr)
+            initStringInfo(&texts[g]);
+        else
+            appendStringInfoString(&texts[g], "; ");
+        appendStringInfoString(&texts[g], text);
     }
     // transition numbers: a row's members take its first's, the rest close up
     int* renumbered = static_cast<int*>(palloc(sizeof(int) * ntrans));
@@ -727,15 +733,10 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
         const int g = trans[t].group;
         if (g < 0 || groups[g].nsums < 2)
             continue;
-        StringInfoData text;
-        initStringInfo(&text);
-        ListCell* p;
-        foreach (p, texts[g])
-            appendStringInfo(&text, "%s%s", p == list_head(texts[g]) ? "" : "; ", static_cast<char*>(lfirst(p)));
-        List* args =
-            list_make1(makeTargetEntry(reinterpret_cast<Expr*>(makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
-                                                                         CStringGetTextDatum(text.data), false, false)),
-                                       1, nullptr, false));
+        List* args = list_make1(
+            makeTargetEntry(reinterpret_cast<Expr*>(makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
+                                                              CStringGetTextDatum(texts[g].data), false, false)),
+                            1, nullptr, false));
         List* types = list_make1_oid(TEXTOID);
         ListCell* o;
         foreach (o, groups[g].operands) {

@@ -69,9 +69,10 @@ SELECT rs_check($$SELECT g, sum(v), avg(w - v), sum(v)::bytea FROM rs_d GROUP BY
 SELECT rs_check($$SELECT g, sum(v), avg(w - v), sum(v * w), sum(v)::bytea FROM rs_d GROUP BY g$$,
                 $$SELECT g, sum(vn), avg(wn - vn), sum(vn * wn), sum(vn)::bytea FROM rs_d GROUP BY g$$);
 DROP TABLE rs_d;
--- what ends a row: an aggregate other than count between two sums; FILTER and DISTINCT are not taken
+-- what ends a row: an aggregate other than count between two sums; FILTER and DISTINCT are
+-- not taken (DISTINCT checked by its result only: 16 and later sort the input for it)
 EXPLAIN (VERBOSE, COSTS OFF)
-SELECT sum(q), count(d), sum(p), max(x), sum(d), avg(t), sum(t) FILTER (WHERE g = 1), sum(DISTINCT q) FROM rs_t;
+SELECT sum(q), count(d), sum(p), max(x), sum(d), avg(t), sum(t) FILTER (WHERE g = 1) FROM rs_t;
 SELECT rs_check($$SELECT sum(q), count(d), sum(p), max(x), sum(d), avg(t), sum(t) FILTER (WHERE g = 1), sum(DISTINCT q) FROM rs_t$$,
                 $$SELECT sum(qn), count(dn), sum(pn), max(xn), sum(dn), avg(tn), sum(tn) FILTER (WHERE g = 1), sum(DISTINCT qn) FROM rs_t$$);
 -- nine sums: a row of eight and the ninth alone
