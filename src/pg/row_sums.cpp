@@ -39,18 +39,23 @@ struct Pending {
     int32_t dscale;
 };
 
+/* One program's sum, and what the scaled rows added to it since they were last folded in. */
+struct RowSum {
+    Pending pending;
+    SumAccum sum;
+};
+
 /*
- * The transition's state, in the aggregate's memory context: one sum per program, and what
- * the scaled rows added to each since they were last folded in (pending_rows values each;
- * fold_pending: before a sum is read, sent or combined).
+ * The transition's state, in the aggregate's memory context: one sum per program (pending_rows
+ * values pending in each; fold_pending: before a sum is read, sent or combined).
  */
 struct RowSums {
     int32_t nsums;
     uint32_t scales;   // the call site's scales pending's low and dscale are at (its scales_learned), 0: none
     int64_t pending_rows;
-    Pending pending[kMaxRowSums];
-    SumAccum sums[kMaxRowSums];
+    RowSum sums[kMaxRowSums];   // nsums of them
 };
+static_assert(alignof(RowSums) <= MAXIMUM_ALIGNOF, "palloc's alignment holds the state (int128_a8)");
 
 /*
  * What a call site keeps in fn_extra: the programs; the operands that are columns (the others
@@ -110,13 +115,13 @@ inline RowSite* row_site(FunctionCallInfo fcinfo) {
 }
 
 RowSums* new_row_sums(MemoryContext context, int nsums) {
-    RowSums* s = static_cast<RowSums*>(MemoryContextAlloc(context, offsetof(RowSums, sums) + nsums * sizeof(SumAccum)));
+    RowSums* s = static_cast<RowSums*>(MemoryContextAlloc(context, offsetof(RowSums, sums) + nsums * sizeof(RowSum)));
     s->nsums = nsums;
     s->scales = 0;
     s->pending_rows = 0;
     for (int i = 0; i < nsums; ++i) {
-        s->pending[i] = Pending{0, 0, 0};
-        sum_state_init(&s->sums[i], context);
+        s->sums[i].pending = Pending{0, 0, 0};
+        sum_state_init(&s->sums[i].sum, context);
     }
     return s;
 }
@@ -126,8 +131,8 @@ void fold_pending(RowSums* s) {
     if (s->pending_rows == 0)
         return;
     for (int i = 0; i < s->nsums; ++i) {
-        Pending& p = s->pending[i];
-        sum_add_values(&s->sums[i], p.total, p.low, p.dscale, s->pending_rows);
+        Pending& p = s->sums[i].pending;
+        sum_add_values(&s->sums[i].sum, p.total, p.low, p.dscale, s->pending_rows);
         p.total = 0;
     }
     s->pending_rows = 0;
@@ -201,8 +206,8 @@ __attribute__((noinline)) void set_pending_scales(RowSums* s, const RowSite* sit
     fold_pending(s);
     for (int i = 0; i < s->nsums; ++i) {
         const int r = site->programs.plan.result[i];
-        s->pending[i].low = site->scales.low[r];
-        s->pending[i].dscale = site->scales.node_dscale[r];
+        s->sums[i].pending.low = site->scales.low[r];
+        s->sums[i].pending.dscale = site->scales.node_dscale[r];
     }
     s->scales = site->scales_learned;
 }
@@ -212,7 +217,7 @@ __attribute__((noinline)) void row_sums_one_by_one(FunctionCallInfo fcinfo, cons
                                                    const ReadOperand* operands, uint32_t unread) {
     const RowPrograms& programs = site->programs;
     for (int i = 0; i < programs.nsums; ++i)
-        row_sum_rest(fcinfo, site, &s->sums[i], i, operands, unread);
+        row_sum_rest(fcinfo, site, &s->sums[i].sum, i, operands, unread);
 }
 
 RowSums* row_state_arg(FunctionCallInfo fcinfo, int n) {
@@ -228,7 +233,7 @@ const SumAccum* sum_of(RowSums* s, int k) {
                         errdetail("fastnumeric_row_sum_%d and fastnumeric_row_avg_%d need %d programs or more", k + 1,
                                   k + 1, k + 1)));
     fold_pending(s);
-    return &s->sums[k];
+    return &s->sums[k].sum;
 }
 
 /*
@@ -248,7 +253,7 @@ __attribute__((always_inline)) inline bool scaled_row(FunctionCallInfo fcinfo, R
     if (unlikely(s->scales != site->scales_learned))
         set_pending_scales(s, site);
     for (int i = 0; i < s->nsums; ++i)
-        s->pending[i].total += site->scaled_values[plan.result[i]];
+        s->sums[i].pending.total += site->scaled_values[plan.result[i]];
     ++s->pending_rows;
     return true;
 }
@@ -275,8 +280,8 @@ __attribute__((noinline)) void any_row(FunctionCallInfo fcinfo, RowSite* site, R
         return;
     }
     for (int i = 0; i < programs.nsums; ++i)
-        if (!add_expected(&s->sums[i], values[programs.plan.result[i]]))
-            row_sum_rest(fcinfo, site, &s->sums[i], i, values, 0);
+        if (!add_expected(&s->sums[i].sum, values[programs.plan.result[i]]))
+            row_sum_rest(fcinfo, site, &s->sums[i].sum, i, values, 0);
 }
 
 /* fastnumeric_row_accum beyond its per-row path: the first row of a site or a group, any other row. */
@@ -328,7 +333,7 @@ Datum fastnumeric_row_combine(PG_FUNCTION_ARGS) {
     fold_pending(into);
     fold_pending(from);
     for (int i = 0; i < into->nsums; ++i)
-        sum_combine(&into->sums[i], from->sums[i]);
+        sum_combine(&into->sums[i].sum, from->sums[i].sum);
     PG_RETURN_POINTER(into);
 }
 
@@ -341,7 +346,7 @@ Datum fastnumeric_row_serialize(PG_FUNCTION_ARGS) {
     pq_begintypsend(&buf);
     pq_sendint32(&buf, s->nsums);
     for (int i = 0; i < s->nsums; ++i)
-        send_sum_state(&buf, s->sums[i]);
+        send_sum_state(&buf, s->sums[i].sum);
     PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
 }
 
@@ -355,7 +360,7 @@ Datum fastnumeric_row_deserialize(PG_FUNCTION_ARGS) {
         elog(ERROR, "invalid fastnumeric aggregate state");
     RowSums* s = new_row_sums(CurrentMemoryContext, nsums);
     for (int i = 0; i < nsums; ++i)
-        receive_sum_state(&buf, &s->sums[i]);
+        receive_sum_state(&buf, &s->sums[i].sum);
     if (buf.cursor != buf.len)
         elog(ERROR, "invalid fastnumeric aggregate state");
     PG_RETURN_POINTER(s);
