@@ -607,7 +607,8 @@ bool row_sum_program(const Aggref* a, ProgramBuilder* b) {
     return (fn == our_sum() || fn == substitute_for(F_AVG_NUMERIC, true)) && a->aggkind == AGGKIND_NORMAL &&
            !DO_AGGSPLIT_COMBINE(a->aggsplit) && a->aggfilter == nullptr && a->aggdistinct == NIL &&
            a->aggorder == NIL && list_length(a->args) == 1 &&
-           program_of(reinterpret_cast<Node*>(linitial_node(TargetEntry, a->args)->expr), 0, b);
+           program_of(reinterpret_cast<Node*>(linitial_node(TargetEntry, a->args)->expr), 0, b) &&
+           (expression_programs || b->operators == 0);   // (a program of operators needs the setting)
 }
 
 /* The position of e in the row's operands, appending it when new; -1 when there is no room. */

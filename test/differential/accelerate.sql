@@ -136,11 +136,14 @@ BEGIN
         f3 := ''; f4 := ''; RETURN NEXT;
     END IF;
     FOREACH e IN ARRAY expect LOOP
-        -- an expression program (fastnumeric.expression_programs) runs our + - * in one call
+        -- an expression program (fastnumeric.expression_programs) runs our + - * in one call,
+        -- and a row's sums (fastnumeric_row_sum_K, _avg_K) run sums of products and programs
         tag := 'CHECK'; f1 := label; f2 := 'uses-' || e;
         f3 := (e = ANY (called) OR e = ANY (named) OR
                (e IN ('fastnumeric_add', 'fastnumeric_sub', 'fastnumeric_mul') AND
-                ('fastnumeric_expr' = ANY (called) OR plan ~ 'fastnumeric_(sum|avg)_expr\(')))::int;
+                ('fastnumeric_expr' = ANY (called) OR plan ~ 'fastnumeric_(sum|avg|min|max)_expr\(' OR
+                 plan ~ 'fastnumeric_row_(sum|avg)_\d+\(')) OR
+               (e = 'fastnumeric_sum_product' AND plan ~ 'fastnumeric_row_(sum|avg)_\d+\('))::int;
         f4 := 1 - f3::int;
         RETURN NEXT;
     END LOOP;
