@@ -48,7 +48,8 @@ ALTER DATABASE shop SET fastnumeric.accelerate_numeric = off;
 ALTER ROLE alice SET fastnumeric.accelerate_numeric = on;
 """
 
-FUSED = "fastnumeric_sum_product(n, nu)"
+# the accelerated plan's row of sums: sum(n * nu) and avg(n) share one transition
+FUSED = "fastnumeric_row_sum_1('$1 * $2; $1'::text, n, nu)"
 ACCELERATED_QUERY = "SELECT sum(n * nu), avg(n), max(nu) FROM vals WHERE n IS NOT NULL AND nu <> 'NaN'"
 
 
