@@ -786,7 +786,7 @@ bool passes_through(const Plan* plan) {
  * group gathers many rows: partial nodes whose estimated groups are at most
  * kRowsPerPartialGroup-th of their input rows.
  */
-constexpr double kRowsPerPartialGroup = 32;
+constexpr double kRowsPerPartialGroup = 256;
 
 void share_partial_row_sums(Agg* finalize, PlanChanges* changes) {
     Plan* below = finalize->plan.lefttree;
