@@ -317,7 +317,7 @@ def errors_phase(tally, c):
                 for mode in ("fused", "unfused", "numeric"):
                     on = "on" if mode == "fused" else "off"
                     c.execute("SET fastnumeric.expression_programs = %s; SET fastnumeric.sum_products = %s; "
-                              "SET enable_hashagg = %s" % (on, on, hashed))
+                              "SET enable_hashagg = %s; SET max_parallel_workers_per_gather = 0" % (on, on, hashed))
                     x = "n" if mode == "numeric" else "f"
                     names = {"h": "h" + x, "z": "z" + x, "n": "n" + x, "s": "s" + x}
                     where_mode = where.replace("nf", "n" + x)
