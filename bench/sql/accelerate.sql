@@ -7,11 +7,12 @@
 --   arith              sum(price * qty) (data_arith.sql)
 --   expr               max of an expression of + - * over price and qty
 --   q1                 TPC-H Q1 (data_lineitem.sql, scale factor sf)
--- W: parallel workers. Before the timing, the accelerated plan must name fastnumeric's
+-- W: parallel workers.  accel_tpch_q1_float8 times accelerated numeric beside float8 (T=float8,
+-- the by-value ceiling of tpch_q1.sql) in the same run.  Before the timing, the accelerated plan must name fastnumeric's
 -- aggregates (EXPLAIN VERBOSE), so a run where the library did not load fails instead of
 -- timing numeric twice. By hand:
 --   psql -v T=numeric_accelerated -v Q=sum -v W=0 -f bench/sql/accelerate.sql
---        (T: numeric, numeric_accelerated, fastnumeric)
+--        (T: numeric, numeric_accelerated, fastnumeric; float8 for Q=q1)
 --
 -- @workload accel_sum             data_agg.sql numeric,numeric_accelerated,fastnumeric Q=sum W=0
 -- @workload accel_sum_parallel    data_agg.sql numeric,numeric_accelerated,fastnumeric Q=sum W=2
@@ -24,13 +25,15 @@
 -- @workload accel_expr            data_arith.sql numeric,numeric_accelerated,fastnumeric Q=expr W=0
 -- @workload accel_tpch_q1         data_lineitem.sql numeric,numeric_accelerated,fastnumeric Q=q1 W=0
 -- @workload accel_tpch_q1_parallel data_lineitem.sql numeric,numeric_accelerated,fastnumeric Q=q1 W=2
+-- @workload accel_tpch_q1_float8          data_lineitem.sql numeric,numeric_accelerated,float8 Q=q1 W=0
+-- @workload accel_tpch_q1_float8_parallel data_lineitem.sql numeric,numeric_accelerated,float8 Q=q1 W=2
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T numeric_accelerated \endif
 \if :{?Q} \else \set Q sum \endif
 \if :{?W} \else \set W 0 \endif
 \ir tpch_q1_query.sql
-SELECT CASE WHEN :'T' = 'fastnumeric' THEN 'fastnumeric' ELSE 'numeric' END AS coltype,
-       :'T' = 'numeric_accelerated' AS accelerated, :'T' <> 'numeric' AS loaded \gset
+SELECT CASE WHEN :'T' IN ('fastnumeric', 'float8') THEN :'T' ELSE 'numeric' END AS coltype,
+       :'T' = 'numeric_accelerated' AS accelerated, :'T' IN ('numeric_accelerated', 'fastnumeric') AS loaded \gset
 SELECT CASE :'Q' WHEN 'sum' THEN format('SELECT sum(x) FROM fnb_agg_%s', :'coltype')
                  WHEN 'avg' THEN format('SELECT avg(x) FROM fnb_agg_%s', :'coltype')
                  WHEN 'minmax' THEN format('SELECT min(x), max(x) FROM fnb_agg_%s', :'coltype')
