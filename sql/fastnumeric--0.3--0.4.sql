@@ -187,3 +187,12 @@ CREATE AGGREGATE fastnumeric_row_avg_8(pg_catalog.text, VARIADIC pg_catalog."any
     SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
     PARALLEL = SAFE);
 COMMENT ON AGGREGATE fastnumeric_row_avg_8(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of program 8 of a row''s programs, whose sums share one transition (numeric''s result, exactly)';
+CREATE FUNCTION fastnumeric_row_count(pg_catalog.internal) RETURNS pg_catalog.int8
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_row_count(pg_catalog.internal) IS 'aggregate final function of fastnumeric_row_count: the rows the state has taken';
+CREATE AGGREGATE fastnumeric_row_count(pg_catalog.text, VARIADIC pg_catalog."any") (
+    SFUNC = fastnumeric_row_accum, STYPE = pg_catalog.internal, SSPACE = 1024,
+    FINALFUNC = fastnumeric_row_count, COMBINEFUNC = fastnumeric_row_combine,
+    SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
+    PARALLEL = SAFE);
+COMMENT ON AGGREGATE fastnumeric_row_count(pg_catalog.text, VARIADIC pg_catalog."any") IS 'count(*) beside a row''s sums, sharing their transition (count''s result)';

@@ -191,7 +191,7 @@ struct ProgramFunctions {
     bool known;
     bool callback_registered;
     Oid expr, sum_expr, avg_expr, min_expr, max_expr;
-    Oid row_sum[kMaxRowSums], row_avg[kMaxRowSums];   // the row aggregates (row_sums.cpp), all or none
+    Oid row_sum[kMaxRowSums], row_avg[kMaxRowSums], row_count;   // the row aggregates (row_sums.cpp), all or none
 };
 ProgramFunctions program_functions;
 
@@ -257,12 +257,11 @@ Oid extreme_aggregate(const char* which, Oid like, Oid extension) {
 }
 
 /*
- * fastnumeric_row_sum_K and _avg_K (kind "sum" or "avg"): stepping with fastnumeric_row_accum,
- * finishing with their own C functions, combining, sending and receiving with the row's.
+ * The row aggregate `name` (fastnumeric_row_sum_K, _avg_K, _count): stepping with
+ * fastnumeric_row_accum, finishing with its own C function, combining, sending and receiving
+ * with the row's.
  */
-Oid row_aggregate(const char* kind, int k, const Oid support[4], Oid extension) {
-    char name[NAMEDATALEN];
-    snprintf(name, sizeof name, "fastnumeric_row_%s_%d", kind, k);
+Oid row_aggregate(const char* name, const Oid support[4], Oid extension) {
     const Oid args[2] = {TEXTOID, ANYOID};
     const Oid internal = INTERNALOID;
     const Oid aggregate = extension_function(name, args, 2, nullptr, extension);
@@ -292,15 +291,21 @@ void find_row_aggregates(Oid extension, ProgramFunctions* f) {
         extension_function("fastnumeric_row_combine", two_internal, 2, "fastnumeric_row_combine", extension),
         extension_function("fastnumeric_row_serialize", two_internal, 1, "fastnumeric_row_serialize", extension),
         extension_function("fastnumeric_row_deserialize", deserial_args, 2, "fastnumeric_row_deserialize", extension)};
-    bool all = true;
+    f->row_count = row_aggregate("fastnumeric_row_count", support, extension);
+    bool all = OidIsValid(f->row_count);
     for (int k = 0; k < kMaxRowSums; ++k) {
-        f->row_sum[k] = row_aggregate("sum", k + 1, support, extension);
-        f->row_avg[k] = row_aggregate("avg", k + 1, support, extension);
+        char name[NAMEDATALEN];
+        snprintf(name, sizeof name, "fastnumeric_row_sum_%d", k + 1);
+        f->row_sum[k] = row_aggregate(name, support, extension);
+        snprintf(name, sizeof name, "fastnumeric_row_avg_%d", k + 1);
+        f->row_avg[k] = row_aggregate(name, support, extension);
         all = all && OidIsValid(f->row_sum[k]) && OidIsValid(f->row_avg[k]);
     }
-    if (!all)
+    if (!all) {
         for (int k = 0; k < kMaxRowSums; ++k)
             f->row_sum[k] = f->row_avg[k] = InvalidOid;
+        f->row_count = InvalidOid;
+    }
 }
 
 const ProgramFunctions& programs() {
@@ -575,8 +580,9 @@ struct RowTransition {
     bool seen;          // an Aggref of the node has it
     bool sum;           // our sum or avg of a program (or of one operand): one of a row's sums
     bool harmless;      // count: evaluating it between the row's sums can raise nothing
+    bool count_star;    // count(*): the row it sits in can count its rows
     ProgramBuilder b;   // (sum) its program, operands numbered in its own order
-    int group;          // (sum) the row it joined, -1 for none
+    int group;          // (sum, count(*)) the row it joined, -1 for none
     int index;          // (sum) its program's place in that row
 };
 
@@ -599,6 +605,12 @@ bool is_harmless_count(const Aggref* a) {
             return false;
     }
     return true;
+}
+
+/* count(*) as a plain aggregation steps it (not combining partial counts). */
+bool is_count_star(const Aggref* a) {
+    return a->aggfnoid == F_COUNT_ && a->args == NIL && a->aggkind == AGGKIND_NORMAL &&
+           !DO_AGGSPLIT_COMBINE(a->aggsplit) && a->aggfilter == nullptr && a->aggdistinct == NIL && a->aggorder == NIL;
 }
 
 /* Our sum or avg of a program or an operand, that a row's shared transition can take. */
@@ -666,7 +678,7 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
     }
     RowTransition* trans = static_cast<RowTransition*>(palloc0(sizeof(RowTransition) * ntrans));
     for (int t = 0; t < ntrans; ++t)
-        trans[t].sum = trans[t].harmless = true;
+        trans[t].sum = trans[t].harmless = trans[t].count_star = true;
     foreach (lc, aggrefs) {   // every Aggref of a transition must qualify
         const Aggref* a = static_cast<Aggref*>(lfirst(lc));
         RowTransition& t = trans[a->aggtransno];
@@ -676,15 +688,19 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
         if (t.sum)
             t.b = b;
         t.harmless = t.harmless && is_harmless_count(a);
+        t.count_star = t.count_star && is_count_star(a);
     }
-    // rows: consecutive sums, counts between them, up to kMaxRowSums sums and kMaxExprOperands operands
+    // rows: consecutive sums, counts between them, up to kMaxRowSums sums and kMaxExprOperands
+    // operands; a count(*) after a row's first sum counts that row's rows
     RowGroup* groups = static_cast<RowGroup*>(palloc0(sizeof(RowGroup) * ntrans));
     int ngroups = 0;
     RowGroup* open = nullptr;
     for (int t = 0; t < ntrans; ++t) {
         trans[t].group = -1;
         if (!trans[t].seen || !trans[t].sum) {
-            if (!trans[t].harmless)
+            if (trans[t].seen && trans[t].count_star && open != nullptr)
+                trans[t].group = static_cast<int>(open - groups);
+            else if (!trans[t].harmless)
                 open = nullptr;
             continue;
         }
@@ -702,7 +718,7 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
     StringInfoData* texts = static_cast<StringInfoData*>(palloc0(sizeof(StringInfoData) * Max(ngroups, 1)));
     for (int t = 0; t < ntrans; ++t) {
         const int g = trans[t].group;
-        if (g < 0 || groups[g].nsums < 2)
+        if (g < 0 || groups[g].nsums < 2 || !trans[t].sum)
             continue;
         ExprProgram p = trans[t].b.program;
         for (int i = 0; i < p.nsteps; ++i)
@@ -745,8 +761,16 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
             args = lappend(args, makeTargetEntry(e, static_cast<AttrNumber>(list_length(args) + 1), nullptr, false));
             types = lappend_oid(types, exprType(reinterpret_cast<Node*>(e)));
         }
-        const bool avg = a->aggfnoid != our_sum();
-        a->aggfnoid = avg ? programs().row_avg[trans[t].index] : programs().row_sum[trans[t].index];
+        if (!trans[t].sum) {   // count(*): now of the row's state, which a partial node sends as bytea
+            a->aggfnoid = programs().row_count;
+            a->aggstar = false;   // (it reads the row's arguments as its members do)
+            a->aggtranstype = INTERNALOID;
+            if (DO_AGGSPLIT_SKIPFINAL(a->aggsplit))
+                a->aggtype = DO_AGGSPLIT_SERIALIZE(a->aggsplit) ? BYTEAOID : INTERNALOID;
+        } else {
+            const bool avg = a->aggfnoid != our_sum();
+            a->aggfnoid = avg ? programs().row_avg[trans[t].index] : programs().row_sum[trans[t].index];
+        }
         a->args = args;
         a->aggargtypes = types;
         record_function(changes, a->aggfnoid);
@@ -756,6 +780,8 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
 }
 
 bool is_row_aggregate(Oid fn) {
+    if (fn == programs().row_count)
+        return true;
     for (int k = 0; k < kMaxRowSums; ++k)
         if (fn == programs().row_sum[k] || fn == programs().row_avg[k])
             return true;
@@ -819,13 +845,20 @@ void share_partial_row_sums(Agg* finalize, PlanChanges* changes) {
     share_node_row_sums(partial, changes);
     foreach (lc, aggrefs) {
         Aggref* a = static_cast<Aggref*>(lfirst(lc));
-        const Var* v = reinterpret_cast<const Var*>(linitial_node(TargetEntry, a->args)->expr);
+        Var* v = reinterpret_cast<Var*>(linitial_node(TargetEntry, a->args)->expr);
         const Expr* source = list_nth_node(TargetEntry, partial->plan.targetlist, v->varattno - 1)->expr;
         if (!IsA(source, Aggref) || !is_row_aggregate(reinterpret_cast<const Aggref*>(source)->aggfnoid))
             continue;
         const Aggref* p = reinterpret_cast<const Aggref*>(source);
         a->aggfnoid = p->aggfnoid;
         a->aggargtypes = list_copy(p->aggargtypes);
+        a->aggtranstype = p->aggtranstype;
+        if (v->vartype != p->aggtype) {   // a count(*) that became the row's: its column now carries the state
+            v->vartype = p->aggtype;
+            for (Plan* n = finalize->plan.lefttree; n != below; n = n->lefttree)   // (passes_through: Vars in order)
+                reinterpret_cast<Var*>(list_nth_node(TargetEntry, n->targetlist, v->varattno - 1)->expr)->vartype =
+                    p->aggtype;
+        }
         record_function(changes, a->aggfnoid);
     }
     list_free(aggrefs);

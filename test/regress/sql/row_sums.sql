@@ -83,9 +83,16 @@ SELECT rs_check($$SELECT sum(q), sum(p), sum(d), sum(t), sum(x), sum(q * p), sum
 -- in HAVING and in expressions over the aggregates
 SELECT rs_check($$SELECT g, sum(p) - sum(q) AS diff, avg(d) * 2 AS twice FROM rs_t GROUP BY g HAVING sum(q) > 1000$$,
                 $$SELECT g, sum(pn) - sum(qn) AS diff, avg(dn) * 2 AS twice FROM rs_t GROUP BY g HAVING sum(qn) > 1000$$);
--- no rows: NULL sums and averages, as numeric's
-SELECT sum(q), avg(p), sum(p * d) FROM rs_t WHERE g > 10;
-SELECT rs_check($$SELECT sum(q), avg(p), sum(p * d) FROM rs_t WHERE g > 10$$, $$SELECT sum(qn), avg(pn), sum(pn * dn) FROM rs_t WHERE g > 10$$);
+-- no rows: NULL sums and averages, as numeric's, and a count(*) of the row's of 0
+SELECT sum(q), avg(p), sum(p * d), count(*) FROM rs_t WHERE g > 10;
+SELECT rs_check($$SELECT sum(q), avg(p), sum(p * d), count(*) FROM rs_t WHERE g > 10$$,
+                $$SELECT sum(qn), avg(pn), sum(pn * dn), count(*) FROM rs_t WHERE g > 10$$);
+-- count(*) after a row's first sum counts the row's rows (fastnumeric_row_count); before it,
+-- or with FILTER, it stays count; count(column) stays count, between sums or not
+SELECT rs_check($$SELECT g, count(*), sum(q), count(d), avg(d), count(*) FILTER (WHERE d > 0) FROM rs_t GROUP BY g$$,
+                $$SELECT g, count(*), sum(qn), count(dn), avg(dn), count(*) FILTER (WHERE dn > 0) FROM rs_t GROUP BY g$$);
+SELECT rs_check($$SELECT g, sum(q), count(*), avg(d) FROM rs_t GROUP BY g HAVING count(*) > 1$$,
+                $$SELECT g, sum(qn), count(*), avg(dn) FROM rs_t GROUP BY g HAVING count(*) > 1$$);
 -- with workers: partial aggregates share a row's transition and send its whole state, which
 -- the finalizing ones combine (when their groups gather many rows each: here 4000); a plain
 -- aggregate above a Gather shares one as any plain one does
@@ -95,12 +102,12 @@ SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
 SET max_parallel_workers_per_gather = 2;
-EXPLAIN (VERBOSE, COSTS OFF) SELECT g, sum(q), sum(p * (1 - d)), avg(d) FROM rs_big GROUP BY g;
-SELECT rs_check($$SELECT g, sum(q), sum(p * (1 - d)), avg(d), avg(d)::bytea FROM rs_big GROUP BY g$$,
-                $$SELECT g, sum(qn), sum(pn * (1 - dn)), avg(dn), avg(dn)::bytea FROM rs_big GROUP BY g$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT g, sum(q), sum(p * (1 - d)), avg(d), count(*) FROM rs_big GROUP BY g;
+SELECT rs_check($$SELECT g, sum(q), sum(p * (1 - d)), avg(d), count(*), avg(d)::bytea FROM rs_big GROUP BY g$$,
+                $$SELECT g, sum(qn), sum(pn * (1 - dn)), avg(dn), count(*), avg(dn)::bytea FROM rs_big GROUP BY g$$);
 SET enable_hashagg = off;
-SELECT rs_check($$SELECT g, sum(q), sum(p * (1 - d)), avg(d), avg(d)::bytea FROM rs_big GROUP BY g$$,
-                $$SELECT g, sum(qn), sum(pn * (1 - dn)), avg(dn), avg(dn)::bytea FROM rs_big GROUP BY g$$);
+SELECT rs_check($$SELECT g, sum(q), sum(p * (1 - d)), avg(d), count(*), avg(d)::bytea FROM rs_big GROUP BY g HAVING count(*) > 1$$,
+                $$SELECT g, sum(qn), sum(pn * (1 - dn)), avg(dn), count(*), avg(dn)::bytea FROM rs_big GROUP BY g HAVING count(*) > 1$$);
 RESET enable_hashagg;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT u, sum(q), avg(d) FROM rs_big GROUP BY u;
 SELECT rs_check($$SELECT u, sum(q), avg(d) FROM rs_big GROUP BY u$$, $$SELECT u, sum(qn), avg(dn) FROM rs_big GROUP BY u$$);
