@@ -607,10 +607,10 @@ bool is_harmless_count(const Aggref* a) {
     return true;
 }
 
-/* count(*) as a plain aggregation steps it (not combining partial counts). */
+/* A harmless count(*) as a plain aggregation steps it (not combining partial counts). */
 bool is_count_star(const Aggref* a) {
     return a->aggfnoid == F_COUNT_ && a->args == NIL && a->aggkind == AGGKIND_NORMAL &&
-           !DO_AGGSPLIT_COMBINE(a->aggsplit) && a->aggfilter == nullptr && a->aggdistinct == NIL && a->aggorder == NIL;
+           !DO_AGGSPLIT_COMBINE(a->aggsplit) && is_harmless_count(a);
 }
 
 /* Our sum or avg of a program or an operand, that a row's shared transition can take. */
