@@ -64,6 +64,7 @@ class Slot:
         n = len(a)
         median = a[n // 2] if n % 2 else (a[n // 2 - 1] + a[n // 2]) / 2
         self.type = type_
+        self.runs = [float(v) for v in values]   # in run order: round k is runs[k] of every type
         self.median, self.min, self.max = ("%.2f" % x for x in (median, a[0], a[-1]))
 
 
@@ -168,6 +169,40 @@ def parallel(workloads):
     return lines
 
 
+def quantile(a, q):
+    """The q-quantile of sorted a, interpolated between its neighbours."""
+    x = q * (len(a) - 1)
+    i = int(x)
+    return a[i] if i + 1 == len(a) else a[i] + (x - i) * (a[i + 1] - a[i])
+
+
+def paired(a, b):
+    """The ratios a/b of the rounds' own timings (a round runs the types back to back, so the
+    machine's drift between rounds cancels), sorted; None when a round is missing one."""
+    if a is None or b is None or len(a.runs) != len(b.runs) or min(b.runs) <= 0:
+        return None
+    return sorted(x / y for x, y in zip(a.runs, b.runs))
+
+
+def paired_table(workloads):
+    """Each workload's paired ratios: fastnumeric over the ceiling and numeric over fastnumeric,
+    their medians over the rounds and the middle half of them."""
+    lines = []
+    for name, _, (n, f, c, _) in workloads:
+        fc, nf = paired(f, c), paired(n, f)
+        if fc is None and nf is None:
+            continue
+        if not lines:
+            lines += ["| workload | numeric/fastnumeric, paired | middle half | fastnumeric/ceiling, paired"
+                      " | middle half |", "| --- | --: | --: | --: | --: |"]
+        cells = []
+        for r in (nf, fc):
+            cells += (["-", "-"] if r is None else
+                      ["%.2fx" % quantile(r, 0.5), "%.2f-%.2f" % (quantile(r, 0.25), quantile(r, 0.75))])
+        lines.append("| %s | %s |" % (name, " | ".join(cells)))
+    return lines
+
+
 def csv_rows(workloads):
     def cells(s):
         return ["", "", ""] if s is None else [s.median, s.min, s.max]
@@ -185,11 +220,16 @@ def report(timings, header_file, md_file, csv_file, chart_file, uncharted=""):
         header = f.read().splitlines()
     tab = markdown(table(workloads))
     par = parallel(workloads)
+    pairs = paired_table(workloads)
     today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     md = (["# fastnumeric benchmark, " + today, ""] + ["- " + h for h in header] + [""]
           + INTRO.splitlines() + [""] + tab)
     if par:
         md += ["", "Parallel speedup (time with 0 workers / time with 2 workers, medians):", ""] + par
+    if pairs:
+        md += ["", "Paired ratios (each round times the types back to back; the median over the rounds "
+               "of one type's time over another's in the same round, and the middle half of those "
+               "ratios):", ""] + pairs
     shown = [name for name, _, _ in workloads if name in left_out]
     if shown:
         md += ["", "Not in the chart (a difference of two timings of about the same size, not a "
