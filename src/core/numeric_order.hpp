@@ -104,6 +104,32 @@ inline bool same_bytes(const unsigned char* a, const unsigned char* b, size_t n)
 }
 
 /*
+ * same_bytes for 8 <= n <= 16 (datums of stored keys and money values, header included):
+ * two word loads each, which overlap when n < 16, and no branch.
+ */
+inline bool same_bytes_8_to_16(const unsigned char* a, const unsigned char* b, size_t n) {
+    const auto load64 = [](const unsigned char* p) {
+        uint64_t w;
+        std::memcpy(&w, p, sizeof w);
+        return w;
+    };
+    return ((load64(a) ^ load64(b)) | (load64(a + n - 8) ^ load64(b + n - 8))) == 0;
+}
+
+/*
+ * Whether two bodies of the same length that are NOT the same bytes are unequal values by
+ * their 2-byte headers alone: finite 2-byte-header values with one header word (sign, dscale,
+ * weight) and as many digit groups hold each group at the same power of 10000, and some group
+ * differs, so the values do (leading or trailing zero groups included).  False says nothing
+ * (1.0 and 1.00 differ in the header, specials and the long form are not judged).  Both bodies
+ * at least 2 bytes.
+ */
+inline bool differing_bodies_unequal(const unsigned char* a, const unsigned char* b) {
+    const uint16_t h = load_u16(a);
+    return ((h & kSignMask) == kShort) & (h == load_u16(b));
+}
+
+/*
  * An int64 key whose signed order never contradicts compare_numeric: keys differ only when
  * values do, in the same direction.  Equal keys say nothing; the sort then compares values.
  * Finite keys carry the weight and the first three base-10000 digits (12 decimal digits).
@@ -144,6 +170,19 @@ inline bool short_abbreviated_key(const unsigned char* body, size_t len, int64_t
     if (load_u16(body + 2) == 0)
         return false;
     const int64_t magnitude = abbreviated_magnitude(short_weight(h) + kAbbrevWeightBias, body + 2, n);
+    *key = (h & kShortSignBit) ? -magnitude : magnitude;
+    return true;
+}
+
+/*
+ * short_abbreviated_key of a body of at least 8 bytes (three digit groups or more: ids of 9 to
+ * 12 digits and more, money values), whose length then needs no test: the same key.
+ */
+inline bool short_abbreviated_key_3(const unsigned char* body, int64_t* key) {
+    const uint16_t h = load_u16(body), lead = load_u16(body + 2);
+    if (((h & kSignMask) != kShort) | (lead == 0))
+        return false;
+    const int64_t magnitude = abbreviated_magnitude(short_weight(h) + kAbbrevWeightBias, body + 2, kAbbrevGroups);
     *key = (h & kShortSignBit) ? -magnitude : magnitude;
     return true;
 }

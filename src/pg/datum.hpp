@@ -132,6 +132,40 @@ constexpr bool groups_after_4b_header_agrees(bool big_endian, uint32_t sizes) {
 static_assert(groups_after_4b_header_agrees(false, 1024) && groups_after_4b_header_agrees(true, 1024),
               "a 4-byte header's word gives the groups of a small short numeric, and only those");
 
+/*
+ * Whether a datum's first byte is a 1-byte header (not an external TOAST pointer's) of `lo`
+ * to `hi` bytes, header included (1 <= lo <= hi <= 127).  A subtraction and (little-endian)
+ * a rotation again: the byte is 2 * size + 1 there, 0x80 | size on big-endian machines.
+ */
+constexpr bool is_1b_header_sized(uint8_t first, uint32_t lo, uint32_t hi, bool big_endian) {
+    const uint32_t x = first - (big_endian ? 0x80 | lo : lo << 1 | 1);
+    return (big_endian ? x : x >> 1 | x << 31) <= hi - lo;
+}
+
+/* is_1b_header_sized against varatt.h's definitions, for every byte. */
+constexpr bool is_1b_header_sized_agrees(uint32_t lo, uint32_t hi, bool big_endian) {
+    for (uint32_t b = 0; b < 256; ++b) {
+        const bool is_1b = big_endian ? (b & 0x80) != 0 : (b & 0x01) != 0;
+        const uint32_t size = big_endian ? b & 0x7F : b >> 1;   // an external pointer's is 0
+        if (is_1b_header_sized(static_cast<uint8_t>(b), lo, hi, big_endian) != (is_1b && size >= lo && size <= hi))
+            return false;
+    }
+    return true;
+}
+
+/* Stored keys and money values of three to six digit groups, whole: what same_bytes_8_to_16 reads. */
+constexpr uint32_t kKeyMinSize = 8, kKeyMaxSize = 16;
+/* A 2-byte-header numeric of three digit groups or more: what short_abbreviated_key_3 reads. */
+constexpr uint32_t kThreeGroupsMinSize = VARHDRSZ_SHORT + 2 + 2 * 3;
+
+static_assert(is_1b_header_sized_agrees(kKeyMinSize, kKeyMaxSize, false) &&
+                  is_1b_header_sized_agrees(kKeyMinSize, kKeyMaxSize, true) &&
+                  is_1b_header_sized_agrees(kThreeGroupsMinSize, VARATT_SHORT_MAX, false) &&
+                  is_1b_header_sized_agrees(kThreeGroupsMinSize, VARATT_SHORT_MAX, true) &&
+                  is_1b_header_sized_agrees(1, VARATT_SHORT_MAX, false) &&
+                  is_1b_header_sized_agrees(1, VARATT_SHORT_MAX, true),
+              "a first byte tells a 1-byte header of a size in a range, and only that");
+
 }   // namespace datum_detail
 
 /*

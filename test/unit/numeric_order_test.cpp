@@ -208,3 +208,108 @@ TEST(Order, IdenticalBodiesAreEqualAndEqualValuesNeedNotBeIdentical) {
     EXPECT_FALSE(same_bytes(pinf.data(), ninf.data(), 2));
     EXPECT_EQ(compare_numeric(view(pinf), view(ninf)), 1);
 }
+
+TEST(Order, SameBytes8To16AgreesWithMemcmp) {
+    std::mt19937_64 rng(13);
+    for (size_t n = 8; n <= 16; ++n)
+        for (int trial = 0; trial < 200; ++trial) {
+            // exact-size buffers: the sanitizer build sees any read past n
+            std::vector<unsigned char> a(n), b;
+            for (auto& c : a)
+                c = static_cast<unsigned char>(rng() % 3);
+            b = a;
+            ASSERT_TRUE(same_bytes_8_to_16(a.data(), b.data(), n)) << n;
+            for (size_t at = 0; at < n; ++at) {
+                std::vector<unsigned char> c = a;
+                c[at] ^= static_cast<unsigned char>(1 + rng() % 255);
+                ASSERT_FALSE(same_bytes_8_to_16(a.data(), c.data(), n)) << n << " differing at " << at;
+                ASSERT_FALSE(same_bytes_8_to_16(c.data(), a.data(), n)) << n << " differing at " << at;
+            }
+        }
+}
+
+namespace {
+
+/* A 2-byte-header body with the header word h and the given digit groups (any, unstripped too). */
+std::vector<unsigned char> short_body(uint16_t h, const std::vector<uint16_t>& digits) {
+    std::vector<unsigned char> b(2 + 2 * digits.size());
+    store_u16(b.data(), h);
+    for (size_t i = 0; i < digits.size(); ++i)
+        store_u16(b.data() + 2 + 2 * i, digits[i]);
+    return b;
+}
+
+}   // namespace
+
+TEST(Order, DifferingBodiesUnequalOnlyForUnequalValues) {
+    // Canonical values (numeric's own encoding) of one length, and unstripped bodies (leading
+    // and trailing zero groups) under random headers: whenever the test says unequal, the
+    // values are; equal values with different bytes are never called unequal.
+    std::mt19937_64 rng(14);
+    int judged = 0;
+    for (int i = 0; i < 200000; ++i) {
+        std::vector<unsigned char> a, b;
+        if (i % 2 == 0) {
+            a = encode_text(random_decimal(rng));
+            b = encode_text(random_decimal(rng));
+        } else {
+            const size_t n = rng() % 5;
+            const uint16_t h = static_cast<uint16_t>(rng() % 4 == 0 ? rng() : (0x8000 | (rng() & 0x3FFF)));
+            std::vector<uint16_t> da(n), db(n);
+            for (size_t k = 0; k < n; ++k) {
+                da[k] = static_cast<uint16_t>(rng() % 3 == 0 ? 0 : rng() % 10000);
+                db[k] = rng() % 2 ? da[k] : static_cast<uint16_t>(rng() % 3 == 0 ? 0 : rng() % 10000);
+            }
+            a = short_body(h, da);
+            b = short_body(rng() % 4 == 0 ? static_cast<uint16_t>(h ^ (1u << (rng() % 16))) : h, db);
+            if ((h & kSignMask) == kSpecial && a.size() > 2)
+                continue;   // not a body numeric could hold
+        }
+        if (a.size() != b.size() || a == b || !body_is_valid(a.data(), a.size()) || !body_is_valid(b.data(), b.size()))
+            continue;
+        if (differing_bodies_unequal(a.data(), b.data())) {
+            ++judged;
+            ASSERT_NE(compare_numeric(view(a), view(b)), 0) << format_body(a) << " vs " << format_body(b);
+        }
+    }
+    EXPECT_GT(judged, 10000);
+    // equal values, different bytes, one length: the dscale, the sign of a zero, the long form
+    const auto one_0 = encode_text("1.0"), one_00 = short_body(0x8000 | (2 << kShortDscaleShift), {1});
+    ASSERT_EQ(one_0.size(), one_00.size());
+    EXPECT_FALSE(differing_bodies_unequal(one_0.data(), one_00.data()));
+    const auto zero = body({0x8000}), negative_zero = body({0x8000 | 0x2000});
+    EXPECT_FALSE(differing_bodies_unequal(zero.data(), negative_zero.data()));
+    const auto long_one = body({0x0000, 0, 1}), long_one_scaled = body({0x0000 | 1, 0, 1});
+    EXPECT_FALSE(differing_bodies_unequal(long_one.data(), long_one_scaled.data()));
+}
+
+TEST(Order, ShortAbbreviatedKey3IsShortAbbreviatedKey) {
+    std::mt19937_64 rng(15);
+    int taken = 0;
+    for (int i = 0; i < 200000; ++i) {
+        std::vector<unsigned char> b;
+        if (i % 2 == 0) {
+            b = encode_text(random_decimal(rng));
+        } else {
+            std::vector<uint16_t> d(3 + rng() % 4);
+            for (auto& x : d)
+                x = static_cast<uint16_t>(rng() % 4 == 0 ? 0 : rng() % 10000);
+            b = short_body(static_cast<uint16_t>(rng()), d);
+        }
+        if (b.size() < 8)
+            continue;
+        int64_t k3 = 7, k = 7;
+        const bool took = short_abbreviated_key_3(b.data(), &k3);
+        ASSERT_EQ(took, short_abbreviated_key(b.data(), b.size(), &k)) << format_body(b);
+        if (took) {
+            ++taken;
+            ASSERT_EQ(k3, k) << format_body(b);
+            if (body_is_valid(b.data(), b.size())) {
+                ASSERT_EQ(k3, abbreviated_key(view(b))) << format_body(b);
+            }
+        } else {
+            ASSERT_EQ(k3, 7);
+        }
+    }
+    EXPECT_GT(taken, 50000);
+}
