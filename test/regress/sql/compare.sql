@@ -48,6 +48,25 @@ EXPLAIN (COSTS OFF) SELECT x, count(*) FROM vals GROUP BY x;
 SELECT x, count(*) FROM vals GROUP BY x ORDER BY x;
 RESET enable_sort;
 
+-- stored keys of three to six digit groups (1-byte headers, read in place): the same bytes, one
+-- header over other digits, one value under two dscales, other signs and weights; = and <>
+-- of every pair, and the ties of sorted DISTINCT, as numeric has them
+CREATE TABLE keyvals AS SELECT v::fastnumeric AS x, v::numeric AS n
+FROM unnest(ARRAY['123456789012', '123456789013', '-123456789012', '123456789.1', '123456789.10',
+                  '123456789.100', '100000000000', '100000000000.0', '1000000000000', '99999999999999999999',
+                  '1e20', '0.000000000001', '0.0000000000010', '123456780000']) v;
+SELECT count(*) FILTER (WHERE (a.x = b.x) IS DISTINCT FROM (a.n = b.n)) AS eq_differs,
+       count(*) FILTER (WHERE (a.x <> b.x) IS DISTINCT FROM (a.n <> b.n)) AS ne_differs,
+       count(*) FILTER (WHERE a.x = b.x) AS equal_pairs, count(*) AS pairs
+FROM keyvals a, keyvals b;
+SELECT count(DISTINCT x) AS distinct_fast, count(DISTINCT n) AS distinct_numeric
+FROM keyvals, generate_series(1, 3);
+SET enable_hashagg = off;
+SELECT (SELECT array_agg(x ORDER BY x) FROM (SELECT DISTINCT x FROM keyvals, generate_series(1, 3)) f)::numeric[]
+       = (SELECT array_agg(n ORDER BY n) FROM (SELECT DISTINCT n FROM keyvals, generate_series(1, 3)) g)
+       AS same_groups_in_order;
+RESET enable_hashagg;
+
 -- btree index: index scans for the expressions users write
 CREATE TABLE big AS SELECT g AS id, round(g / 100.0, 2)::fastnumeric AS x, round(g / 100.0, 2) AS n
 FROM generate_series(1, 20000) g;
