@@ -59,6 +59,9 @@ inline bool small_keys(const unsigned char* pa, const unsigned char* pb) {
 
 inline const unsigned char* datum_bytes(Datum d) { return reinterpret_cast<const unsigned char*>(DatumGetPointer(d)); }
 
+/* compare_datums as a call of its own, so that the fast paths before it need no stack frame. */
+__attribute__((noinline)) int compare_datums_called(Datum a, Datum b) { return compare_datums(a, b); }
+
 /* equal_args for what small_keys leaves: out of line, so that the common path needs no stack frame. */
 __attribute__((noinline)) bool equal_datums(Datum a, Datum b) {
     return identical_datums(a, b) || compare_datums(a, b) == 0;
@@ -72,20 +75,16 @@ __attribute__((noinline)) bool equal_datums(Datum a, Datum b) {
 inline bool equal_args(FunctionCallInfo fcinfo) {
     const Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
     const unsigned char *pa = datum_bytes(a), *pb = datum_bytes(b);
-    if (small_keys(pa, pb)) {
-        if (same_bytes_8_to_16(pa, pb, VARSIZE_1B(pa)))
-            return true;
-        if (differing_bodies_unequal(pa + VARHDRSZ_SHORT, pb + VARHDRSZ_SHORT))
-            return false;
-    }
-    return equal_datums(a, b);
+    if (!small_keys(pa, pb))
+        return equal_datums(a, b);
+    if (same_bytes_8_to_16(pa, pb, VARSIZE_1B(pa)))
+        return true;
+    // the bytes differ: only a decoded comparison can still call them equal (1.0 and 1.00)
+    return !differing_bodies_unequal(pa + VARHDRSZ_SHORT, pb + VARHDRSZ_SHORT) && compare_datums_called(a, b) == 0;
 }
 
 /* The sort comparator: values sorted from a table nearly always take the in-place path. */
 int sort_compare(Datum a, Datum b, SortSupport) { return compare_datums(a, b); }
-
-/* compare_datums as a call of its own, so that the fast paths before it need no stack frame. */
-__attribute__((noinline)) int compare_datums_called(Datum a, Datum b) { return compare_datums(a, b); }
 
 /*
  * The comparator behind abbreviated keys, which runs only when two keys tie: the keys are

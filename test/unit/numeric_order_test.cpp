@@ -158,24 +158,32 @@ TEST(Order, UnstrippedDigitsCompareByValue) {
     EXPECT_EQ(compare_numeric(view(trailing), view(five)), 0);
 }
 
-TEST(Order, SameBytesAgreesWithMemcmpAtEveryLength) {
-    std::mt19937_64 rng(11);
-    for (size_t n = 0; n <= 70; ++n)
-        for (int trial = 0; trial < 40; ++trial) {
+namespace {
+
+/* same(a, b, n) against memcmp for n in [lo, hi]: equal buffers, and each byte changed in turn. */
+template <typename Same>
+void expect_same_as_memcmp(Same same, size_t lo, size_t hi, int trials, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    for (size_t n = lo; n <= hi; ++n)
+        for (int trial = 0; trial < trials; ++trial) {
             // exact-size buffers: the sanitizer build sees any read past n
             std::vector<unsigned char> a(n), b;
             for (auto& c : a)
                 c = static_cast<unsigned char>(rng() % 3);
             b = a;
-            ASSERT_TRUE(same_bytes(a.data(), b.data(), n)) << n;
+            ASSERT_TRUE(same(a.data(), b.data(), n)) << n;
             for (size_t at = 0; at < n; ++at) {
                 std::vector<unsigned char> c = a;
                 c[at] ^= static_cast<unsigned char>(1 + rng() % 255);
-                ASSERT_FALSE(same_bytes(a.data(), c.data(), n)) << n << " differing at " << at;
-                ASSERT_FALSE(same_bytes(c.data(), a.data(), n)) << n << " differing at " << at;
+                ASSERT_FALSE(same(a.data(), c.data(), n)) << n << " differing at " << at;
+                ASSERT_FALSE(same(c.data(), a.data(), n)) << n << " differing at " << at;
             }
         }
 }
+
+}   // namespace
+
+TEST(Order, SameBytesAgreesWithMemcmpAtEveryLength) { expect_same_as_memcmp(same_bytes, 0, 70, 40, 11); }
 
 TEST(Order, IdenticalBodiesAreEqualAndEqualValuesNeedNotBeIdentical) {
     std::mt19937_64 rng(12);
@@ -209,24 +217,7 @@ TEST(Order, IdenticalBodiesAreEqualAndEqualValuesNeedNotBeIdentical) {
     EXPECT_EQ(compare_numeric(view(pinf), view(ninf)), 1);
 }
 
-TEST(Order, SameBytes8To16AgreesWithMemcmp) {
-    std::mt19937_64 rng(13);
-    for (size_t n = 8; n <= 16; ++n)
-        for (int trial = 0; trial < 200; ++trial) {
-            // exact-size buffers: the sanitizer build sees any read past n
-            std::vector<unsigned char> a(n), b;
-            for (auto& c : a)
-                c = static_cast<unsigned char>(rng() % 3);
-            b = a;
-            ASSERT_TRUE(same_bytes_8_to_16(a.data(), b.data(), n)) << n;
-            for (size_t at = 0; at < n; ++at) {
-                std::vector<unsigned char> c = a;
-                c[at] ^= static_cast<unsigned char>(1 + rng() % 255);
-                ASSERT_FALSE(same_bytes_8_to_16(a.data(), c.data(), n)) << n << " differing at " << at;
-                ASSERT_FALSE(same_bytes_8_to_16(c.data(), a.data(), n)) << n << " differing at " << at;
-            }
-        }
-}
+TEST(Order, SameBytes8To16AgreesWithMemcmp) { expect_same_as_memcmp(same_bytes_8_to_16, 8, 16, 200, 13); }
 
 namespace {
 
