@@ -1,7 +1,7 @@
 # fastnumeric — PGXS build of a C++ extension (the C++ rules: CONTRIBUTING.md).
 EXTENSION  = fastnumeric
 MODULE_big = fastnumeric
-SRCS       = $(wildcard src/core/*.cpp src/pg/*.cpp)
+SRCS       = $(wildcard src/core/*.cpp src/pg/*.cpp src/pg/*/*.cpp)
 OBJS       = $(SRCS:.cpp=.o)
 # The install script of the current version (default_version in the control file) is built
 # from sql/fastnumeric.sql; earlier versions have none, only the update scripts that lead here
@@ -149,7 +149,7 @@ fuzz: $(FUZZ_BINS)
 
 # The C++ sources in the house style (.clang-format); test/run runs format-check.
 CLANG_FORMAT ?= clang-format
-FORMATTED     = $(sort $(wildcard src/*.hpp src/*/*.hpp src/*/*.cpp test/unit/*.hpp test/unit/*.cpp test/fuzz/*.hpp test/fuzz/*.cpp))
+FORMATTED     = $(sort $(wildcard src/*.hpp src/*/*.hpp src/*/*.cpp src/*/*/*.hpp src/*/*/*.cpp test/unit/*.hpp test/unit/*.cpp test/fuzz/*.hpp test/fuzz/*.cpp))
 .PHONY: format format-check
 format:
 	$(CLANG_FORMAT) -i $(FORMATTED)

@@ -995,7 +995,7 @@ COMMENT ON CAST (pg_catalog.jsonb AS fastnumeric) IS 'numeric''s jsonb_numeric; 
 
 -- range @> element and element <@ range for ranges and multiranges over numeric
 -- (numrange, nummultirange): PostgreSQL's own containment tests with the range's comparison;
--- see src/pg/range.cpp for why they are declared on anyrange
+-- see src/pg/type/range.cpp for why they are declared on anyrange
 CREATE FUNCTION fastnumeric_range_contains(pg_catalog.anyrange, fastnumeric) RETURNS pg_catalog.bool
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric_contained_by_range(fastnumeric, pg_catalog.anyrange) RETURNS pg_catalog.bool

@@ -1,9 +1,9 @@
 /*
  * module.cpp — the module's magic block, its settings and its hooks.
  */
-#include "pg/estimates.hpp"
+#include "pg/planner/estimates.hpp"
 #include "pg/plain_data.hpp"
-#include "pg/planner.hpp"
+#include "pg/planner/hook.hpp"
 #include "pg/settings.hpp"
 #include "pg_compat.hpp"
 

@@ -9,13 +9,13 @@
  * ones fuse what the accelerator has made ours.  A plan records each function it received, so
  * dropping or altering one replans cached plans.
  */
-#include "pg/planner.hpp"
+#include "pg/planner/hook.hpp"
 
-#include "pg/accelerator.hpp"
-#include "pg/estimates.hpp"
+#include "pg/planner/accelerator.hpp"
+#include "pg/planner/estimates.hpp"
 #include "pg/settings.hpp"
-#include "pg/substitutes.hpp"
-#include "pg/sum_products.hpp"
+#include "pg/catalog/substitutes.hpp"
+#include "pg/planner/sum_products.hpp"
 #include "pg_compat.hpp"
 
 extern "C" {

@@ -9,11 +9,11 @@
  * are theirs.  The aggregate forms (fastnumeric_sum_expr, avg, min and max: agg.cpp) use the
  * same site.
  */
-#include "pg/expr_program.hpp"
+#include "pg/aggregate/expr_program.hpp"
 
 #include "core/short_arith.hpp"
-#include "pg/arith.hpp"
-#include "pg/extension.hpp"
+#include "pg/type/arith.hpp"
+#include "pg/catalog/extension.hpp"
 
 extern "C" {
 #include "catalog/pg_type.h"

@@ -20,8 +20,8 @@
  * act once the library is loaded in the session: from its first fastnumeric call, or from the
  * start with session_preload_libraries.
  */
-#include "pg/estimates.hpp"
-#include "pg/extension.hpp"
+#include "pg/planner/estimates.hpp"
+#include "pg/catalog/extension.hpp"
 #include "pg_compat.hpp"
 
 extern "C" {

@@ -15,12 +15,12 @@
  * will find through them is the extension's (numeric's order, equality and hash values by
  * construction).
  */
-#include "pg/substitutes.hpp"
+#include "pg/catalog/substitutes.hpp"
 
 #include <initializer_list>
 
-#include "pg/extension.hpp"
-#include "pg/sum_products.hpp"
+#include "pg/catalog/extension.hpp"
+#include "pg/planner/sum_products.hpp"
 #include "pg_compat.hpp"
 
 extern "C" {

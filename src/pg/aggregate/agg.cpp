@@ -14,11 +14,11 @@
 #include "core/expr_program.hpp"
 #include "core/numeric_order.hpp"
 #include "core/sum_accum.hpp"
-#include "pg/arith.hpp"
+#include "pg/type/arith.hpp"
 #include "pg/datum.hpp"
-#include "pg/expr_program.hpp"
-#include "pg/sum_products.hpp"
-#include "pg/sum_state.hpp"
+#include "pg/aggregate/expr_program.hpp"
+#include "pg/planner/sum_products.hpp"
+#include "pg/aggregate/sum_state.hpp"
 
 extern "C" {
 #include "libpq/pqformat.h"

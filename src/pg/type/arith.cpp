@@ -16,7 +16,7 @@
 #include "core/arith_memo.hpp"
 #include "core/digit_arith.hpp"
 #include "core/short_arith.hpp"
-#include "pg/arith.hpp"
+#include "pg/type/arith.hpp"
 #include "pg/datum.hpp"
 
 extern "C" {

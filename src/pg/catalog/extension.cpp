@@ -1,7 +1,7 @@
 /*
  * extension.cpp — where this database keeps the extension's objects.
  */
-#include "pg/extension.hpp"
+#include "pg/catalog/extension.hpp"
 
 extern "C" {
 #include "access/genam.h"

@@ -21,10 +21,10 @@
  * changes).  What the executor takes from the catalog by type or operator class (input and
  * output, index and partition support, constraints) stays numeric's.
  */
-#include "pg/accelerator.hpp"
+#include "pg/planner/accelerator.hpp"
 
-#include "pg/extension.hpp"
-#include "pg/substitutes.hpp"
+#include "pg/catalog/extension.hpp"
+#include "pg/catalog/substitutes.hpp"
 #include "pg_compat.hpp"
 
 extern "C" {

@@ -18,8 +18,8 @@
  */
 #include "core/expr_program.hpp"   // (src/core before any PostgreSQL header)
 #include "pg/datum.hpp"
-#include "pg/expr_program.hpp"
-#include "pg/sum_state.hpp"
+#include "pg/aggregate/expr_program.hpp"
+#include "pg/aggregate/sum_state.hpp"
 
 extern "C" {
 #include "libpq/pqformat.h"

@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include "pg/plan_tree.hpp"
+#include "pg/planner/plan_tree.hpp"
 
 namespace fastnumeric {
 

@@ -12,11 +12,11 @@
  * state another aggregate shares (sum and avg of the same product) keeps sum.
  */
 #include "core/expr_program.hpp"   // (src/core before any PostgreSQL header)
-#include "pg/sum_products.hpp"
+#include "pg/planner/sum_products.hpp"
 
-#include "pg/extension.hpp"
+#include "pg/catalog/extension.hpp"
 #include "pg/settings.hpp"
-#include "pg/substitutes.hpp"
+#include "pg/catalog/substitutes.hpp"
 #include "pg_compat.hpp"
 
 extern "C" {
