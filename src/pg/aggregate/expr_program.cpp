@@ -13,7 +13,7 @@
 
 #include "core/short_arith.hpp"
 #include "pg/type/arith.hpp"
-#include "pg/catalog/extension.hpp"
+#include "pg/catalog/catalog.hpp"
 
 extern "C" {
 #include "catalog/pg_type.h"

@@ -19,7 +19,7 @@
 
 #include <initializer_list>
 
-#include "pg/catalog/extension.hpp"
+#include "pg/catalog/catalog.hpp"
 #include "pg/planner/sum_products.hpp"
 #include "pg_compat.hpp"
 
@@ -115,10 +115,9 @@ struct Operators {
     Oid numeric_hash_fn, fast_hash_fn;
 };
 
-/* Per backend; plain data, reset by any change to pg_proc, pg_operator or pg_amop. */
+/* Per backend; plain data, built for one catalog_version(). */
 struct Cache {
-    enum State { Invalid, Building, Valid } state;
-    bool callback_registered;
+    uint64 version;
     Oid fastnumeric_type;
     Found found[kSubstituteCount];
     Oid arith[kArithOps][kArithForms];       // every form of + - *: InvalidOid where not usable
@@ -127,38 +126,18 @@ struct Cache {
 };
 Cache cache;
 
-void forget_substitutes(Datum, int, uint32) { cache.state = Cache::Invalid; }
-
-/* The executor checks EXECUTE as whoever runs the plan: use only what PUBLIC may execute. */
-bool public_may_execute(HeapTuple proc) {
-    bool isnull;
-    const Datum datum = SysCacheGetAttr(PROCOID, proc, Anum_pg_proc_proacl, &isnull);
-    if (isnull)
-        return true;   // the default for functions
-    const Acl* acl = DatumGetAclP(datum);
-    const AclItem* items = ACL_DAT(acl);
-    for (int i = 0; i < ACL_NUM(acl); ++i)
-        if (items[i].ai_grantee == ACL_ID_PUBLIC && (ACLITEM_GET_PRIVS(items[i]) & ACL_EXECUTE) != 0)
-            return true;
-    return false;
-}
-
-/* Ours can stand where numeric's is called: what fmgr and the executor read from pg_proc agrees. */
-bool usable_function(Oid ours, const Substitute& s, Oid extension) {
+/* Ours can stand where numeric's is called: usable in plans, and what fmgr and the executor
+   read from pg_proc agrees with numeric's. */
+bool usable_function(Oid ours, const Substitute& s) {
+    if (!usable_in_plans(ours, s.symbol))
+        return false;
     HeapTuple fast = SearchSysCache1(PROCOID, ObjectIdGetDatum(ours));
     HeapTuple numeric = SearchSysCache1(PROCOID, ObjectIdGetDatum(s.numeric_fn));
     bool ok = HeapTupleIsValid(fast) && HeapTupleIsValid(numeric);
     if (ok) {
         const Form_pg_proc f = reinterpret_cast<Form_pg_proc>(GETSTRUCT(fast));
         const Form_pg_proc n = reinterpret_cast<Form_pg_proc>(GETSTRUCT(numeric));
-        ok = f->prokind == n->prokind && f->proisstrict == n->proisstrict && !f->proretset && !n->proretset &&
-             f->proparallel == PROPARALLEL_SAFE && public_may_execute(fast) &&
-             getExtensionOfObject(ProcedureRelationId, ours) == extension;
-        if (ok && s.symbol != nullptr) {
-            bool isnull;
-            const Datum src = SysCacheGetAttr(PROCOID, fast, Anum_pg_proc_prosrc, &isnull);
-            ok = f->prolang == ClanguageId && !isnull && strcmp(TextDatumGetCString(src), s.symbol) == 0;
-        }
+        ok = f->prokind == n->prokind && f->proisstrict == n->proisstrict && !n->proretset;
     }
     if (HeapTupleIsValid(fast))
         ReleaseSysCache(fast);
@@ -222,8 +201,8 @@ bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
 }
 
 /* ours (fastnumeric_sum_product) finishes what it accumulates exactly as our sum does. */
-bool usable_sum_product(Oid ours, const Substitute& numeric_sum, const Found& sum, Oid extension) {
-    if (!OidIsValid(sum.fast_fn) || !usable_function(ours, numeric_sum, extension))
+bool usable_sum_product(Oid ours, const Substitute& numeric_sum, const Found& sum) {
+    if (!OidIsValid(sum.fast_fn) || !usable_function(ours, numeric_sum))
         return false;
     HeapTuple tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(ours));
     if (!HeapTupleIsValid(tuple))
@@ -245,20 +224,19 @@ Oid function_in_schema(const char* name, const Oid* args, int nargs, Oid schema)
 }
 
 /* Every form of our + - * and fastnumeric_sum_product, as far as usable. */
-void find_sum_products(Oid extension, Oid schema, const Substitute& numeric_sum, const Found& sum) {
+void find_sum_products(Oid schema, const Substitute& numeric_sum, const Found& sum) {
     const Oid type = cache.fastnumeric_type;
     const Oid forms[kArithForms][2] = {{type, type}, {type, NUMERICOID}, {NUMERICOID, type}};
     for (int op = 0; op < kArithOps; ++op)
         for (int i = 0; i < kArithForms; ++i) {
             const Substitute& s = kSubstitutes[kArithEntries[op]];
             const Oid ours = function_in_schema(s.name, forms[i], 2, schema);
-            cache.arith[op][i] = OidIsValid(ours) && usable_function(ours, s, extension) ? ours : InvalidOid;
+            cache.arith[op][i] = OidIsValid(ours) && usable_function(ours, s) ? ours : InvalidOid;
         }
     const Oid args[kMaxFusedFactors] = {type, type, type};
     for (int n = 2; n <= kMaxFusedFactors; ++n) {
         const Oid ours = function_in_schema("fastnumeric_sum_product", args, n, schema);
-        cache.sum_product[n] =
-            OidIsValid(ours) && usable_sum_product(ours, numeric_sum, sum, extension) ? ours : InvalidOid;
+        cache.sum_product[n] = OidIsValid(ours) && usable_sum_product(ours, numeric_sum, sum) ? ours : InvalidOid;
     }
 }
 
@@ -346,8 +324,7 @@ void find_substitutes() {
         const Substitute& s = kSubstitutes[i];
         const Oid ours = function_in_schema(s.name, args, s.nargs, schema);
         Found* f = &cache.found[i];
-        if (OidIsValid(ours) && usable_function(ours, s, extension) &&
-            (s.symbol != nullptr || usable_aggregate(ours, s, f)))
+        if (OidIsValid(ours) && usable_function(ours, s) && (s.symbol != nullptr || usable_aggregate(ours, s, f)))
             f->fast_fn = ours;
     }
     // Aggregates whose numeric states the planner may share (the same transition function)
@@ -363,7 +340,7 @@ void find_substitutes() {
                 a->deserialfn != b->deserialfn || a->transtype != b->transtype)
                 a->fast_fn = b->fast_fn = InvalidOid;
         }
-    find_sum_products(extension, schema, kSubstitutes[kSumEntry], cache.found[kSumEntry]);
+    find_sum_products(schema, kSubstitutes[kSumEntry], cache.found[kSumEntry]);
     find_operators(extension);
 }
 
@@ -380,17 +357,10 @@ int substitute_of(Oid fn, bool aggregate) {
 namespace fastnumeric {
 
 bool substitutes_ready() {
-    if (cache.state != Cache::Valid) {
-        if (!cache.callback_registered) {
-            CacheRegisterSyscacheCallback(PROCOID, forget_substitutes, Datum(0));
-            CacheRegisterSyscacheCallback(OPEROID, forget_substitutes, Datum(0));
-            CacheRegisterSyscacheCallback(AMOPOPID, forget_substitutes, Datum(0));
-            cache.callback_registered = true;
-        }
-        cache.state = Cache::Building;
+    const uint64 now = catalog_version();
+    if (cache.version != now) {
         find_substitutes();
-        if (cache.state == Cache::Building)   // else pg_proc changed meanwhile: look again next time
-            cache.state = Cache::Valid;
+        cache.version = now;   // a change seen meanwhile moved catalog_version(): looked up again next time
     }
     for (const Found& f : cache.found)
         if (OidIsValid(f.fast_fn))

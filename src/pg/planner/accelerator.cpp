@@ -23,7 +23,7 @@
  */
 #include "pg/planner/accelerator.hpp"
 
-#include "pg/catalog/extension.hpp"
+#include "pg/catalog/catalog.hpp"
 #include "pg/catalog/substitutes.hpp"
 #include "pg_compat.hpp"
 

@@ -21,7 +21,8 @@
  * start with session_preload_libraries.
  */
 #include "pg/planner/estimates.hpp"
-#include "pg/catalog/extension.hpp"
+#include "pg/catalog/catalog.hpp"
+#include "pg/planner/plan_tree.hpp"
 #include "pg_compat.hpp"
 
 extern "C" {

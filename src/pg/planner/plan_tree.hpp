@@ -1,6 +1,6 @@
 /*
- * plan_tree.hpp — walking a finished plan, for the planner passes (planner.cpp calls them), and
- * what a pass changed.
+ * plan_tree.hpp — walking a finished plan and the expressions in it, for the planner's work
+ * (hook.cpp), and what it changed.
  */
 #pragma once
 
@@ -8,11 +8,32 @@
 
 extern "C" {
 #include "miscadmin.h"
+#include "nodes/nodeFuncs.h"
 #include "nodes/pg_list.h"
 #include "nodes/plannodes.h"
 }
 
 namespace fastnumeric {
+
+/* expression_tree_walker and query_tree_walker, whose callback type before 16 is an
+   unprototyped C function. */
+using TreeWalker = bool (*)(Node*, void*);
+
+inline bool walk_expression(Node* node, TreeWalker walker, void* context) {
+#if PG_VERSION_NUM >= 160000
+    return expression_tree_walker(node, walker, context);
+#else
+    return expression_tree_walker(node, reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)), context);
+#endif
+}
+
+inline bool walk_query(Query* query, TreeWalker walker, void* context) {
+#if PG_VERSION_NUM >= 160000
+    return query_tree_walker(query, walker, context, 0);
+#else
+    return query_tree_walker(query, reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(walker)), context, 0);
+#endif
+}
 
 /* What the passes put into a plan: the functions (so that changing or dropping one replans
    cached plans) and how many calls, aggregates, sums of products, expression programs and

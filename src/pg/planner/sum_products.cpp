@@ -14,7 +14,8 @@
 #include "core/expr_program.hpp"   // (src/core before any PostgreSQL header)
 #include "pg/planner/sum_products.hpp"
 
-#include "pg/catalog/extension.hpp"
+#include "pg/catalog/catalog.hpp"
+#include "pg/catalog/programs.hpp"
 #include "pg/settings.hpp"
 #include "pg/catalog/substitutes.hpp"
 #include "pg_compat.hpp"
@@ -182,156 +183,6 @@ void fuse_node(Plan* agg, PlanChanges* changes) {
 
 /* ---- expression programs (fastnumeric.expression_programs) ---- */
 
-/*
- * fastnumeric_expr and its aggregates as this database has them: C functions of the extension
- * with their own symbols, executable by anyone (a default ACL), the aggregates finishing as our
- * sum and avg do.  Per backend, looked up again after any change to pg_proc.
- */
-struct ProgramFunctions {
-    bool known;
-    bool callback_registered;
-    Oid expr, sum_expr, avg_expr, min_expr, max_expr;
-    Oid row_sum[kMaxRowSums], row_avg[kMaxRowSums], row_count;   // the row aggregates (row_sums.cpp), all or none
-};
-ProgramFunctions program_functions;
-
-void forget_program_functions(Datum, int, uint32) { program_functions.known = false; }
-
-/* The extension's C function name(args) with symbol `symbol`, or InvalidOid. */
-Oid extension_function(const char* name, const Oid* args, int nargs, const char* symbol, Oid extension) {
-    const Oid fn =
-        GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
-                        PointerGetDatum(buildoidvector(args, nargs)), ObjectIdGetDatum(fastnumeric_schema()));
-    if (!OidIsValid(fn) || getExtensionOfObject(ProcedureRelationId, fn) != extension)
-        return InvalidOid;
-    HeapTuple tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(fn));
-    if (!HeapTupleIsValid(tuple))
-        return InvalidOid;
-    const Form_pg_proc f = reinterpret_cast<Form_pg_proc>(GETSTRUCT(tuple));
-    bool no_acl, no_src;
-    SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_proacl, &no_acl);
-    const Datum src = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_prosrc, &no_src);
-    bool ok = no_acl && !f->proretset && f->proparallel == PROPARALLEL_SAFE;
-    if (symbol == nullptr)
-        ok = ok && f->prokind == PROKIND_AGGREGATE;
-    else
-        ok = ok && f->prokind == PROKIND_FUNCTION && f->prolang == ClanguageId && !no_src &&
-             strcmp(TextDatumGetCString(src), symbol) == 0;
-    ReleaseSysCache(tuple);
-    return ok ? fn : InvalidOid;
-}
-
-/* Aggregate `ours` steps with `transfn` and otherwise is `like` (our sum, avg, min or max). */
-bool aggregate_like(Oid ours, Oid transfn, Oid like) {
-    if (!OidIsValid(ours) || !OidIsValid(transfn) || !OidIsValid(like))
-        return false;
-    HeapTuple a = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(ours));
-    HeapTuple b = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(like));
-    bool ok = HeapTupleIsValid(a) && HeapTupleIsValid(b);
-    if (ok) {
-        const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(a));
-        const Form_pg_aggregate g = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(b));
-        bool no_init;
-        SysCacheGetAttr(AGGFNOID, a, Anum_pg_aggregate_agginitval, &no_init);
-        ok = f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init && f->aggtransfn == transfn &&
-             f->aggtranstype == g->aggtranstype && f->aggcombinefn == g->aggcombinefn &&
-             f->aggserialfn == g->aggserialfn && f->aggdeserialfn == g->aggdeserialfn &&
-             f->aggfinalfn == g->aggfinalfn && !f->aggfinalextra && f->aggfinalmodify == AGGMODIFY_READ_ONLY;
-    }
-    if (HeapTupleIsValid(a))
-        ReleaseSysCache(a);
-    if (HeapTupleIsValid(b))
-        ReleaseSysCache(b);
-    return ok;
-}
-
-/* fastnumeric_min_expr or max_expr (`which`), stepping with its own C function and otherwise our min or max. */
-Oid extreme_aggregate(const char* which, Oid like, Oid extension) {
-    char name[NAMEDATALEN], accum_name[NAMEDATALEN];
-    snprintf(name, sizeof name, "fastnumeric_%s_expr", which);
-    snprintf(accum_name, sizeof accum_name, "fastnumeric_%s_expr_accum", which);
-    const Oid args[3] = {fastnumeric_type(), TEXTOID, ANYOID};
-    const Oid accum = extension_function(accum_name, args, 3, accum_name, extension);
-    const Oid aggregate = extension_function(name, args + 1, 2, nullptr, extension);
-    return aggregate_like(aggregate, accum, like) ? aggregate : InvalidOid;
-}
-
-/*
- * The row aggregate `name` (fastnumeric_row_sum_K, _avg_K, _count): stepping with
- * fastnumeric_row_accum, finishing with its own C function, combining, sending and receiving
- * with the row's.
- */
-Oid row_aggregate(const char* name, const Oid support[4], Oid extension) {
-    const Oid args[2] = {TEXTOID, ANYOID};
-    const Oid internal = INTERNALOID;
-    const Oid aggregate = extension_function(name, args, 2, nullptr, extension);
-    const Oid final = extension_function(name, &internal, 1, name, extension);
-    if (!OidIsValid(aggregate) || !OidIsValid(final))
-        return InvalidOid;
-    HeapTuple tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggregate));
-    if (!HeapTupleIsValid(tuple))
-        return InvalidOid;
-    const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(tuple));
-    bool no_init;
-    SysCacheGetAttr(AGGFNOID, tuple, Anum_pg_aggregate_agginitval, &no_init);
-    const bool ok = f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init &&
-                    f->aggtranstype == INTERNALOID && f->aggtransfn == support[0] && f->aggcombinefn == support[1] &&
-                    f->aggserialfn == support[2] && f->aggdeserialfn == support[3] && f->aggfinalfn == final &&
-                    !f->aggfinalextra && f->aggfinalmodify == AGGMODIFY_READ_ONLY;
-    ReleaseSysCache(tuple);
-    return ok ? aggregate : InvalidOid;
-}
-
-void find_row_aggregates(Oid extension, ProgramFunctions* f) {
-    const Oid accum_args[3] = {INTERNALOID, TEXTOID, ANYOID};
-    const Oid two_internal[2] = {INTERNALOID, INTERNALOID};
-    const Oid deserial_args[2] = {BYTEAOID, INTERNALOID};
-    const Oid support[4] = {
-        extension_function("fastnumeric_row_accum", accum_args, 3, "fastnumeric_row_accum", extension),
-        extension_function("fastnumeric_row_combine", two_internal, 2, "fastnumeric_row_combine", extension),
-        extension_function("fastnumeric_row_serialize", two_internal, 1, "fastnumeric_row_serialize", extension),
-        extension_function("fastnumeric_row_deserialize", deserial_args, 2, "fastnumeric_row_deserialize", extension)};
-    f->row_count = row_aggregate("fastnumeric_row_count", support, extension);
-    bool all = OidIsValid(f->row_count);
-    for (int k = 0; k < kMaxRowSums; ++k) {
-        char name[NAMEDATALEN];
-        snprintf(name, sizeof name, "fastnumeric_row_sum_%d", k + 1);
-        f->row_sum[k] = row_aggregate(name, support, extension);
-        snprintf(name, sizeof name, "fastnumeric_row_avg_%d", k + 1);
-        f->row_avg[k] = row_aggregate(name, support, extension);
-        all = all && OidIsValid(f->row_sum[k]) && OidIsValid(f->row_avg[k]);
-    }
-    if (!all) {
-        for (int k = 0; k < kMaxRowSums; ++k)
-            f->row_sum[k] = f->row_avg[k] = InvalidOid;
-        f->row_count = InvalidOid;
-    }
-}
-
-const ProgramFunctions& programs() {
-    if (!program_functions.known) {
-        if (!program_functions.callback_registered) {
-            CacheRegisterSyscacheCallback(PROCOID, forget_program_functions, Datum(0));
-            program_functions.callback_registered = true;
-        }
-        program_functions.known = true;   // (a change to pg_proc meanwhile clears it again)
-        const Oid extension = fastnumeric_extension();
-        const Oid args[3] = {INTERNALOID, TEXTOID, ANYOID};
-        const Oid expr = extension_function("fastnumeric_expr", args + 1, 2, "fastnumeric_expr", extension);
-        const Oid accum = extension_function("fastnumeric_expr_accum", args, 3, "fastnumeric_expr_accum", extension);
-        const Oid sum_expr = extension_function("fastnumeric_sum_expr", args + 1, 2, nullptr, extension);
-        const Oid avg_expr = extension_function("fastnumeric_avg_expr", args + 1, 2, nullptr, extension);
-        program_functions.expr = expr;
-        program_functions.sum_expr = aggregate_like(sum_expr, accum, our_sum()) ? sum_expr : InvalidOid;
-        program_functions.avg_expr =
-            aggregate_like(avg_expr, accum, substitute_for(F_AVG_NUMERIC, true)) ? avg_expr : InvalidOid;
-        program_functions.min_expr = extreme_aggregate("min", substitute_for(F_MIN_NUMERIC, true), extension);
-        program_functions.max_expr = extreme_aggregate("max", substitute_for(F_MAX_NUMERIC, true), extension);
-        find_row_aggregates(extension, &program_functions);
-    }
-    return program_functions;
-}
-
 enum class OperatorKind { None, Program, Plus };
 
 /* Our + - * or unary - (Program, *op set) or unary + (Plus), with its arguments. */
@@ -453,10 +304,10 @@ Oid program_aggregate(const Aggref* aggref) {
         aggref->aggdistinct != NIL || aggref->aggorder != NIL || list_length(aggref->args) != 1)
         return InvalidOid;
     const Oid fn = aggref->aggfnoid;
-    const Oid target = fn == our_sum()                             ? programs().sum_expr
-                       : fn == substitute_for(F_AVG_NUMERIC, true) ? programs().avg_expr
-                       : fn == substitute_for(F_MIN_NUMERIC, true) ? programs().min_expr
-                       : fn == substitute_for(F_MAX_NUMERIC, true) ? programs().max_expr
+    const Oid target = fn == our_sum()                             ? program_functions().sum_expr
+                       : fn == substitute_for(F_AVG_NUMERIC, true) ? program_functions().avg_expr
+                       : fn == substitute_for(F_MIN_NUMERIC, true) ? program_functions().min_expr
+                       : fn == substitute_for(F_MAX_NUMERIC, true) ? program_functions().max_expr
                                                                    : InvalidOid;
     ProgramBuilder b;
     if (!OidIsValid(target) ||
@@ -522,10 +373,10 @@ Node* mutate_programs(Node* node, void* context) {
     }
     ProgramBuilder b;
     if (program_of(node, 2, &b)) {
-        FuncExpr* call = makeFuncExpr(programs().expr, exprType(node), program_arguments(b), InvalidOid, InvalidOid,
-                                      COERCE_EXPLICIT_CALL);
+        FuncExpr* call = makeFuncExpr(program_functions().expr, exprType(node), program_arguments(b), InvalidOid,
+                                      InvalidOid, COERCE_EXPLICIT_CALL);
         call->location = exprLocation(node);
-        record_function(pass->changes, programs().expr);
+        record_function(pass->changes, program_functions().expr);
         ++pass->changes->programs;
         return reinterpret_cast<Node*>(call);
     }
@@ -762,14 +613,15 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
             types = lappend_oid(types, exprType(reinterpret_cast<Node*>(e)));
         }
         if (!trans[t].sum) {   // count(*): now of the row's state, which a partial node sends as bytea
-            a->aggfnoid = programs().row_count;
+            a->aggfnoid = program_functions().row_count;
             a->aggstar = false;   // (it reads the row's arguments as its members do)
             a->aggtranstype = INTERNALOID;
             if (DO_AGGSPLIT_SKIPFINAL(a->aggsplit))
                 a->aggtype = DO_AGGSPLIT_SERIALIZE(a->aggsplit) ? BYTEAOID : INTERNALOID;
         } else {
             const bool avg = a->aggfnoid != our_sum();
-            a->aggfnoid = avg ? programs().row_avg[trans[t].index] : programs().row_sum[trans[t].index];
+            a->aggfnoid =
+                avg ? program_functions().row_avg[trans[t].index] : program_functions().row_sum[trans[t].index];
         }
         a->args = args;
         a->aggargtypes = types;
@@ -780,10 +632,10 @@ void share_node_row_sums(Agg* agg, PlanChanges* changes) {
 }
 
 bool is_row_aggregate(Oid fn) {
-    if (fn == programs().row_count)
+    if (fn == program_functions().row_count)
         return true;
     for (int k = 0; k < kMaxRowSums; ++k)
-        if (fn == programs().row_sum[k] || fn == programs().row_avg[k])
+        if (fn == program_functions().row_sum[k] || fn == program_functions().row_avg[k])
             return true;
     return false;
 }
@@ -869,7 +721,7 @@ void share_partial_row_sums(Agg* finalize, PlanChanges* changes) {
 namespace fastnumeric {
 
 void share_row_sums(PlannedStmt* stmt, PlanChanges* changes) {
-    if (!OidIsValid(programs().row_sum[0]))
+    if (!OidIsValid(program_functions().row_sum[0]))
         return;
     for_each_node(stmt, [changes](Plan* plan) {
         if (!IsA(plan, Agg))
@@ -890,7 +742,7 @@ void fuse_sums_of_products(PlannedStmt* stmt, PlanChanges* changes) {
 }
 
 void fuse_expression_programs(PlannedStmt* stmt, PlanChanges* changes) {
-    if (!OidIsValid(programs().expr))
+    if (!OidIsValid(program_functions().expr))
         return;
     for_each_node(stmt, [changes](Plan* plan) { program_node(plan, changes); });
 }

@@ -1,0 +1,66 @@
+-- One rule for every rewrite of a plan: a function or aggregate of the extension stands in a
+-- plan only when PUBLIC may execute it (the executor checks EXECUTE as whoever runs the plan).
+-- REVOKE ... FROM PUBLIC turns the rewrite that uses it off, an explicit GRANT ... TO PUBLIC
+-- turns it on again, and the plan cache sees both (one set of invalidation callbacks).
+SET track_functions = 'all';
+CREATE TABLE cat_t (a fastnumeric(15,2), b fastnumeric(15,2), c fastnumeric(15,2), n numeric(15,2));
+INSERT INTO cat_t SELECT i / 4.0, i % 7, i % 3 + 0.5, i / 8.0 FROM generate_series(1, 100) i;
+-- cat_uses(query): the query's result, then the extension's functions its plan names and those
+-- it called (pg_stat_xact_user_functions counts within this transaction)
+CREATE FUNCTION cat_uses(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    before jsonb;
+    result text;
+    named text;
+    called text;
+BEGIN
+    SELECT coalesce(jsonb_object_agg(funcid::regprocedure::text, calls), '{}') INTO before
+    FROM pg_stat_xact_user_functions WHERE funcname LIKE 'fastnumeric%';
+    EXECUTE 'SELECT string_agg(r::text, '' '') FROM (' || query || ') r' INTO result;
+    SELECT coalesce(string_agg(DISTINCT m[1], ' '), '-') INTO named
+    FROM (SELECT regexp_matches(line, '(fastnumeric_[a-z_0-9]+)\(', 'g') AS m
+          FROM (SELECT "QUERY PLAN" AS line FROM cat_explain(query)) e) s;
+    SELECT coalesce(string_agg(funcname, ' ' ORDER BY funcname), '-') INTO called
+    FROM pg_stat_xact_user_functions
+    WHERE funcname LIKE 'fastnumeric%' AND calls > coalesce((before ->> funcid::regprocedure::text)::bigint, 0);
+    RETURN result || E'\n  plan: ' || named || E'\n  called: ' || called;
+END $$;
+CREATE FUNCTION cat_explain(query text) RETURNS TABLE ("QUERY PLAN" text) LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN QUERY EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || query;
+END $$;
+-- cat_rule(fn, query): the query as planned with fn's default ACL, with EXECUTE revoked from
+-- PUBLIC, and with EXECUTE granted to PUBLIC again explicitly
+CREATE FUNCTION cat_rule(fn regprocedure, query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN NEXT 'default: ' || cat_uses(query);
+    EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', fn);
+    RETURN NEXT 'revoked: ' || cat_uses(query);
+    EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO PUBLIC', fn);
+    RETURN NEXT 'granted: ' || cat_uses(query);
+END $$;
+
+-- the accelerator: numeric's + on fastnumeric_add
+BEGIN;
+SET LOCAL fastnumeric.accelerate_numeric = on;
+SELECT cat_rule('fastnumeric_add(fastnumeric, fastnumeric)', 'SELECT n + n FROM cat_t WHERE n > 12');
+ROLLBACK;
+-- a sum of products
+BEGIN;
+SELECT cat_rule('fastnumeric_sum_product(fastnumeric, fastnumeric)', 'SELECT sum(a * b) FROM cat_t');
+ROLLBACK;
+-- an expression program
+BEGIN;
+SELECT cat_rule('fastnumeric_expr(text, "any")', 'SELECT a * b - c FROM cat_t WHERE a > 24');
+ROLLBACK;
+-- an aggregate of a program
+BEGIN;
+SELECT cat_rule('fastnumeric_sum_expr(text, "any")', 'SELECT sum(a * b - c) FROM cat_t');
+ROLLBACK;
+-- a row's sums
+BEGIN;
+SELECT cat_rule('fastnumeric_row_accum(internal, text, "any")', 'SELECT sum(a), sum(b), avg(c) FROM cat_t');
+ROLLBACK;
+DROP TABLE cat_t;
+DROP FUNCTION cat_rule, cat_uses, cat_explain;
+RESET track_functions;
