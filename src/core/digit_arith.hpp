@@ -18,11 +18,10 @@
 
 #include <cstdint>
 
+#include "core/arith_op.hpp"
 #include "core/numeric_layout.hpp"
 
 namespace fastnumeric {
-
-enum class ArithOp : uint8_t { Add, Subtract, Multiply };
 
 enum class ArithStatus : uint8_t {
     Ok,            // *out holds the stripped result

@@ -4,13 +4,10 @@
  */
 #pragma once
 
+#include "core/arith_op.hpp"
 #include "pg_compat.hpp"
 
 namespace fastnumeric {
-
-/* The arithmetic operators whose C functions serve every mix of fastnumeric and numeric
-   operands. */
-enum class ArithOp { Add, Sub, Mul };
 
 /* Looks fastnumeric's functions up (once per backend, again after any change to pg_proc);
    false when this database has none to substitute. */
@@ -21,7 +18,8 @@ bool substitutes_ready();
    fastnumeric (its state is an input value). */
 Oid substitute_for(Oid fn, bool aggregate, bool* relabel_window_args = nullptr);
 
-/* Whether fn is one of the forms of our op, our unary minus or plus, and our sum. */
+/* Whether fn is one of the forms of our op (each of + - * serves every mix of fastnumeric and
+   numeric operands), our unary minus or plus, and our sum. */
 bool is_our_arith(Oid fn, ArithOp op);
 bool is_our_sign(Oid fn);
 Oid our_sum();

@@ -58,7 +58,7 @@ bool call_of(Node* node, Oid* fn, List** args) {
 /* A multiplication by fastnumeric_mul; its two operands go to *args. */
 bool is_our_multiply(Node* node, List** args) {
     Oid fn;
-    return call_of(node, &fn, args) && list_length(*args) == 2 && is_our_arith(fn, ArithOp::Mul);
+    return call_of(node, &fn, args) && list_length(*args) == 2 && is_our_arith(fn, ArithOp::Multiply);
 }
 
 /*
@@ -75,8 +75,8 @@ bool raises_only_overflow(Node* node) {
     List* args;
     if (!call_of(node, &fn, &args))
         return false;
-    bool ours = is_our_arith(fn, ArithOp::Add) || is_our_arith(fn, ArithOp::Sub) || is_our_arith(fn, ArithOp::Mul) ||
-                is_our_sign(fn);
+    bool ours = is_our_arith(fn, ArithOp::Add) || is_our_arith(fn, ArithOp::Subtract) ||
+                is_our_arith(fn, ArithOp::Multiply) || is_our_sign(fn);
     ListCell* lc;
     foreach (lc, args)
         ours = ours && raises_only_overflow(static_cast<Node*>(lfirst(lc)));
@@ -193,9 +193,9 @@ OperatorKind our_operator(Node* node, ExprOp* op, List** args) {
     if (list_length(*args) == 2) {
         if (is_our_arith(fn, ArithOp::Add))
             *op = ExprOp::Add;
-        else if (is_our_arith(fn, ArithOp::Sub))
+        else if (is_our_arith(fn, ArithOp::Subtract))
             *op = ExprOp::Subtract;
-        else if (is_our_arith(fn, ArithOp::Mul))
+        else if (is_our_arith(fn, ArithOp::Multiply))
             *op = ExprOp::Multiply;
         else
             return OperatorKind::None;
