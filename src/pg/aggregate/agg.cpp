@@ -17,7 +17,7 @@
 #include "pg/type/arith.hpp"
 #include "pg/datum.hpp"
 #include "pg/aggregate/expr_program.hpp"
-#include "pg/planner/sum_products.hpp"
+#include "pg/catalog/substitutes.hpp"
 #include "pg/aggregate/sum_state.hpp"
 
 extern "C" {

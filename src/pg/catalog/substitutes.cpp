@@ -20,7 +20,6 @@
 #include <initializer_list>
 
 #include "pg/catalog/catalog.hpp"
-#include "pg/planner/sum_products.hpp"
 #include "pg_compat.hpp"
 
 extern "C" {

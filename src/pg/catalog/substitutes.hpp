@@ -9,6 +9,9 @@
 
 namespace fastnumeric {
 
+/* fastnumeric_sum_product(a, b) and (a, b, c): the install script's two forms. */
+constexpr int kMaxFusedFactors = 3;
+
 /* Looks fastnumeric's functions up (once per backend, again after any change to pg_proc);
    false when this database has none to substitute. */
 bool substitutes_ready();

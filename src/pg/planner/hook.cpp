@@ -2,20 +2,19 @@
  * planner.cpp — the extension's one planner hook.
  *
  * Before planning, fastnumeric's compared constants are prepared for numeric's estimates
- * (estimates.cpp); then the previous hook or the standard planner plans; then the passes rewrite
- * the finished plan in place: the accelerator (fastnumeric.accelerate_numeric, accelerator.cpp)
- * the sums of products (fastnumeric.sum_products) and the expression programs
- * (fastnumeric.expression_programs, both in sum_products.cpp), in that order, since the later
- * ones fuse what the accelerator has made ours.  A plan records each function it received, so
- * dropping or altering one replans cached plans.
+ * (estimates.cpp); then the previous hook or the standard planner plans; then the finished plan
+ * is rewritten in place: first by the accelerator (fastnumeric.accelerate_numeric,
+ * accelerator.cpp), then by the fusion (fastnumeric.sum_products and
+ * fastnumeric.expression_programs, fusion.cpp), which fuses what the accelerator has made ours.
+ * A plan records each function it received, so dropping or altering one replans cached plans.
  */
 #include "pg/planner/hook.hpp"
 
 #include "pg/planner/accelerator.hpp"
 #include "pg/planner/estimates.hpp"
+#include "pg/planner/fusion.hpp"
 #include "pg/settings.hpp"
 #include "pg/catalog/substitutes.hpp"
-#include "pg/planner/sum_products.hpp"
 #include "pg_compat.hpp"
 
 extern "C" {
@@ -75,12 +74,8 @@ PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cur
     PlanChanges changes{};
     if (accelerate_numeric)
         accelerate_plan(stmt, &changes);
-    if (fuse) {
-        share_row_sums(stmt, &changes);
-        fuse_sums_of_products(stmt, &changes);
-    }
-    if (programs)
-        fuse_expression_programs(stmt, &changes);
+    if (fuse || programs)
+        fuse_plan(stmt, fuse, programs, &changes);
     if (changes.functions == NIL)
         return stmt;
     add_invalidations(stmt, changes);
