@@ -1,5 +1,5 @@
 /*
- * sum_state.hpp — sum's and avg's state, a SumAccum in the aggregate's memory (agg.cpp): made,
+ * sum_state.hpp — sum's and avg's state, a SumAccum in the aggregate's memory (sum_state.cpp): made,
  * fed what the per-row paths decline, sent and received for partial aggregation, and finished
  * with numeric_sum's and numeric_avg's rules.  sum, avg, the sums of programs and a row's
  * shared sums (row_sums.cpp) keep the same state.
