@@ -57,12 +57,8 @@ void add_invalidations(PlannedStmt* stmt, const PlanChanges& changes) {
     }
 }
 
-PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cursor_options,
-                                 ParamListInfo bound_params) {
-    prepare_estimates(parse);
-    PlannedStmt* stmt = previous_planner != nullptr
-                            ? previous_planner(parse, query_string, cursor_options, bound_params)
-                            : standard_planner(parse, query_string, cursor_options, bound_params);
+/* The finished plan rewritten in place by the accelerator and the fusion, as the settings say. */
+PlannedStmt* rewrite_plan(PlannedStmt* stmt) {
     if (stmt->commandType == CMD_UTILITY)
         return stmt;
     // without the accelerator, only an aggregate can change, and the substitutes (a few dozen
@@ -89,6 +85,24 @@ PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cur
     list_free(changes.functions);
     return stmt;
 }
+
+#if PG_VERSION_NUM >= 190000
+PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params,
+                                 ExplainState* es) {
+    prepare_estimates(parse);
+    return rewrite_plan(previous_planner != nullptr
+                            ? previous_planner(parse, query_string, cursor_options, bound_params, es)
+                            : standard_planner(parse, query_string, cursor_options, bound_params, es));
+}
+#else
+PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cursor_options,
+                                 ParamListInfo bound_params) {
+    prepare_estimates(parse);
+    return rewrite_plan(previous_planner != nullptr
+                            ? previous_planner(parse, query_string, cursor_options, bound_params)
+                            : standard_planner(parse, query_string, cursor_options, bound_params));
+}
+#endif
 
 }   // namespace
 

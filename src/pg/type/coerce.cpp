@@ -44,11 +44,11 @@ PG_FUNCTION_INFO_V1(fastnumeric_support);
 Datum fastnumeric_support(PG_FUNCTION_ARGS) {
     Node* request = reinterpret_cast<Node*>(PG_GETARG_POINTER(0));
     if (!IsA(request, SupportRequestSimplify))
-        PG_RETURN_POINTER(nullptr);
+        PG_RETURN_POINTER(static_cast<Node*>(nullptr));   // (typed: 19's PointerGetDatum is a conditional)
     const SupportRequestSimplify* simplify = reinterpret_cast<SupportRequestSimplify*>(request);
     const FuncExpr* call = simplify->fcall;
     if (list_length(call->args) != 2)
-        PG_RETURN_POINTER(nullptr);
+        PG_RETURN_POINTER(static_cast<Node*>(nullptr));   // (typed: 19's PointerGetDatum is a conditional)
 
     FuncExpr numeric_call = *call;
     numeric_call.args = list_make2(under_free_casts(static_cast<Node*>(linitial(call->args)), call->funcresulttype),
@@ -58,7 +58,7 @@ Datum fastnumeric_support(PG_FUNCTION_ARGS) {
     Node* relabel = reinterpret_cast<Node*>(
         DatumGetPointer(DirectFunctionCall1(numeric_support, PointerGetDatum(&numeric_request))));
     if (relabel == nullptr)
-        PG_RETURN_POINTER(nullptr);
+        PG_RETURN_POINTER(static_cast<Node*>(nullptr));   // (typed: 19's PointerGetDatum is a conditional)
     PG_RETURN_POINTER(applyRelabelType(relabel, call->funcresulttype, exprTypmod(relabel), InvalidOid,
                                        COERCE_IMPLICIT_CAST, call->location, false));
 }
