@@ -14,8 +14,8 @@ inline bool is_int128_min(int128_t x) { return static_cast<uint128_t>(x) == uint
 
 /*
  * Whether x is an int64: then a product with another int64 fits int128 as one 64 x 64 -> 128
- * multiplication, where __builtin_mul_overflow on int128 calls a library routine (Q1's two
- * programs spent about 350 instructions a row there).
+ * multiplication, where __builtin_mul_overflow on int128 calls a library routine (where
+ * TPC-H Q1's programs spent much of their time, measured).
  */
 inline bool is_int64(int128_t x) { return x == static_cast<int64_t>(x); }
 

@@ -152,7 +152,7 @@ __attribute__((always_inline)) inline bool read_short_operand(ExprShortOperand o
     *magnitude = static_cast<int64_t>(small_short_digits(o.body + 2, n));
     *negative = ((h ^ sign_flip) & kShortSignBit) != 0;
     // opaque: otherwise the sums' alignment, comparing it, kept the weight and n apart in two
-    // more registers (two instructions an operand, measured)
+    // more registers (measured per operand)
     *below = opaque(short_weight(static_cast<uint16_t>(h)) - n);
     *dscale = static_cast<int32_t>((h & kShortDscaleMask) >> kShortDscaleShift);
     return true;

@@ -159,8 +159,8 @@ struct SmallShortValue {
 };
 
 /* The n <= kSmallShortGroups digit groups at d read as one base-10000 integer.  Always
-   inline: with three factors of a sum of products GCC called an out-of-line copy (15
-   instructions a row of TPC-H Q1, measured). */
+   inline: with three factors of a sum of products GCC called an out-of-line copy (measured on
+   TPC-H Q1). */
 __attribute__((always_inline)) inline uint64_t small_short_digits(const unsigned char* d, int n) {
     const auto digit = [d](int i) -> uint64_t { return load_u16(d + 2 * i); };
     static_assert(kSmallShortGroups == 4, "one case per digit count");

@@ -145,8 +145,7 @@ constexpr int kAbbrevGroups = 3;
  * A finite key's magnitude: the biased weight, then the kAbbrevGroups digits at `digits`
  * (the first nonzero), of which `n` (>= 1) are there, zeros beyond.  The missing digits are
  * read as zeros without a branch: through small_short_digits and a power of ten, sorting
- * cost more (bench/callgrind sort_money, PostgreSQL 18: 798.6 instructions per value against
- * 791.6).
+ * cost more (bench/callgrind's sort_money, PostgreSQL 18).
  */
 inline int64_t abbreviated_magnitude(int biased_weight, const unsigned char* digits, int n) {
     static_assert(kAbbrevGroups == 3, "three digits");

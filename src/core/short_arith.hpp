@@ -15,8 +15,7 @@
  *   add_short_narrow / multiply_short_narrow   the per-row case only: nonzero operands and a
  *       nonzero result of at most four groups, into kNarrowBodyBytes.  Everything else is
  *       declined to the former.  Kept apart because the rare cases (zero, a 128-bit
- *       product) cost the per-row case registers and branches: the narrow multiply takes
- *       ~140 instructions per call where the complete one took ~165 (measured, callgrind).
+ *       product) cost the per-row case registers and branches (measured with callgrind).
  * Both return the body size, or 0 to decline; they write whole words, so `out` must hold
  * the stated number of bytes whatever the size.
  */
@@ -220,9 +219,8 @@ __attribute__((always_inline)) inline int add_short_narrow(const unsigned char* 
  * a * b, any small result; 0: take the general path.  The sums of products read their factors
  * with sum_accum.hpp's add_short_factor (sign and dscale as numbers, the magnitude in 128
  * bits); this product keeps its own (sign and dscale as header bits, the magnitude in 64
- * bits, split only when it overflows), the per-row path of money-sized products: through
- * add_short_factor it took 506 instructions a row (128-bit magnitude: 514) where this takes
- * 496 (callgrind, bench/callgrind's mul_money on 15).
+ * bits, split only when it overflows), the per-row path of money-sized products, which took
+ * more through add_short_factor (bench/results/short-product-callgrind-20261202.md).
  */
 inline int multiply_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen,
                                  unsigned char out[kShortBodyBytes]) {

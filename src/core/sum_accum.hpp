@@ -124,9 +124,9 @@ inline void small_add(SumAccum* s, int128_t x) {
  * so that the transition function saves no registers.  On x86-64, an add (or subtract) and
  * an add-with-carry of 0 (subtract-with-borrow) on the int128 in memory, whose overflow flag
  * is the signed overflow of the whole result (undone, when it overflows, by the opposite
- * operation modulo 2^128): 5 instructions on the path of each sign, where the C form below
- * takes 15 with the negation (a carry into a 64-bit add that must detect overflow is more
- * than C can say), measured per row and transition.  Elsewhere, or with
+ * operation modulo 2^128): a third of the instructions the C form below takes with the
+ * negation (a carry into a 64-bit add that must detect overflow is more than C can say),
+ * measured per row and transition.  Elsewhere, or with
  * FASTNUMERIC_PORTABLE_SUM defined (`make unitcheck UNIT_CXXFLAGS=-DFASTNUMERIC_PORTABLE_SUM`
  * tests that form here), as two 64-bit halves: the int128 form made the compiler shuffle
  * register pairs (4 more instructions).
@@ -184,12 +184,12 @@ bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t l
 
 /*
  * sum_add_short_body's common case, inline so that the transition function is one call (out
- * of line it cost 15-20 more instructions per row) and makes no other call, so that it saves
+ * of line it cost more instructions per row) and makes no other call, so that it saves
  * no registers: a value of a header the state expects (per_row_header: at small's scale or
  * one group coarser, of dscale max_scale), which says all the checks at once; its digits,
  * scaled, are signed in 64 bits (|digits| * 10000 < 2^63 for n <= 3, and |digits| < 2^57
- * for n = 4, even for digits numeric never writes).  Checked field by field, this cost ~13
- * more instructions per row and transition (measured).  Also zero of dscale max_scale (a
+ * for n = 4, even for digits numeric never writes).  Checked field by field, this cost more
+ * instructions per row and transition (measured).  Also zero of dscale max_scale (a
  * 2-byte body equal to zero_header), which is only counted.  False, with nothing changed, for
  * anything else.
  */
@@ -259,8 +259,8 @@ struct ShortProduct {
  * multiplied, at the scale of their lowest groups added (not stripped).  A caller reads each
  * factor with add_short_factor into a ShortProduct started by start_short_product, keeping
  * the digits, then calls finish_short_product: one pass over each factor, no loop over arrays
- * (the compiler kept arrays of bodies, lengths and digits on the stack: ~70 instructions a
- * factor where this takes ~30, measured).  The `*` operator keeps its own product, for the
+ * (the compiler kept arrays of bodies, lengths and digits on the stack: over twice the
+ * instructions a factor, measured).  The `*` operator keeps its own product, for the
  * measurement named at multiply_short_bodies (short_arith.hpp).
  */
 inline void start_short_product(ShortProduct* p) { *p = ShortProduct{0, 0, 0, false}; }

@@ -61,8 +61,8 @@ WireStatus decode_wire(const unsigned char* message, size_t available, Typmod ty
  * else is decode_wire's.  In two steps, so that the caller can allocate the datum between
  * them and the digits are checked and copied in one pass.
  * A shortcut beside decode_wire, on purpose: receiving money values through decode_wire,
- * strip and the general encoder cost 269 instructions a value more than bytea's receive (a
- * copy), through this 80 (bench/callgrind --only recv_money, PostgreSQL 18).
+ * strip and the general encoder cost several times what this costs over bytea's receive (a
+ * copy) (bench/callgrind --only recv_money, PostgreSQL 18).
  */
 /* Whether the decimal places of the last digit `last` beyond `scale` are zeros, the last
    digit reaching `fraction_digits` places after the point. */

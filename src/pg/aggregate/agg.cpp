@@ -209,7 +209,7 @@ bool read_held(ExprSite* site, Datum state, ExactValue* out) {
 /*
  * extreme_expr_accum's row when the state is not the one remembered or the row's sum is at
  * another scale: called last, so that the per-row path calls nothing (the comparison at two
- * scales called there made it save five registers a row; it saves two now).
+ * scales, called there, made it save more registers a row).
  */
 __attribute__((noinline)) Datum extreme_expr_accum_held(FunctionCallInfo fcinfo, int want, ExprSumValue r) {
     ExprSite* site = static_cast<ExprSite*>(fcinfo->flinfo->fn_extra);

@@ -113,8 +113,7 @@ DigitBuffer grown_scratch(FunctionCallInfo fcinfo, int needed) {
 /*
  * The small paths write their result into a datum allocated before anything is computed:
  * then only fcinfo lives across the palloc, and they need no saved registers (with the
- * palloc after the arithmetic, saving and restoring them cost ~25 instructions per
- * operation, measured).  A narrow body (up to 4 groups: nearly every result) fits it.
+ * palloc after the arithmetic, saving and restoring them cost more, measured with callgrind).  A narrow body (up to 4 groups: nearly every result) fits it.
  */
 constexpr size_t kNarrowDatumSize = kMemoImageBytes;   // a remembered result is the whole datum
 static_assert(kNarrowDatumSize >= VARHDRSZ + kNarrowBodyBytes, "a narrow body and its header");

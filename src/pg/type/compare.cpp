@@ -90,11 +90,10 @@ int sort_compare(Datum a, Datum b, SortSupport) { return compare_datums(a, b); }
  * The comparator behind abbreviated keys, which runs only when two keys tie: the keys are
  * exact for values of up to three digit groups (money values, ids of up to 12 digits), so a
  * tie there is two equal values, mostly stored alike, and mostly of the sizes small_keys
- * takes (then 20 instructions, no stack frame: count(DISTINCT) over 11-digit keys, callgrind
- * on 15, 37 before).  A bounded sort gives up abbreviation (its abbrev_converter is gone) and
- * compares everything with this comparator, values that mostly differ: there the bytes are
- * not tried first (ORDER BY key LIMIT 10 over 11-digit keys, callgrind on 15: 313.5
- * instructions a row without the test, 318.9 with it, 340 with the bytes tried first).
+ * takes (no stack frame then).  A bounded sort gives up abbreviation (its abbrev_converter is
+ * gone) and compares everything with this comparator, values that mostly differ: there the
+ * bytes are not tried first (bench/results/keys-callgrind-20261202.md and
+ * keys-callgrind-20261205.md hold both measurements).
  */
 int sort_tie_compare(Datum a, Datum b, SortSupport ssup) {
     if (likely(ssup->abbrev_converter != nullptr)) {
@@ -120,8 +119,7 @@ __attribute__((noinline)) int64 abbreviate_made_readable(Datum original) {
 
 Datum sort_abbreviate(Datum original, SortSupport) {
     // Three digit groups or more behind a 1-byte header (stored ids and money values): told
-    // from the header byte, no length to check (callgrind on 15, count(DISTINCT) over 11-digit
-    // keys: 44 instructions a key before).
+    // from the header byte, no length to check (bench/results/keys-callgrind-20261205.md).
     const unsigned char* bytes = datum_bytes(original);
     int64 key;
     if (likely(datum_detail::is_1b_header_sized(bytes[0], datum_detail::kThreeGroupsMinSize, VARATT_SHORT_MAX,
