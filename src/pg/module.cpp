@@ -14,7 +14,8 @@ extern "C" {
 namespace fastnumeric {
 bool input_cache_enabled = false;   // off: a compact decimal parses for about what a hit costs
 bool accelerate_numeric = false;
-bool sum_products = true;
+bool fuse_aggregates = true;
+bool sum_products_alias = true;
 bool expression_programs = true;
 }   // namespace fastnumeric
 
@@ -38,17 +39,24 @@ void _PG_init(void) {
                              &fastnumeric::accelerate_numeric, fastnumeric::accelerate_numeric, PGC_USERSET,
                              GUC_EXPLAIN, nullptr, nullptr, nullptr);
     DefineCustomBoolVariable(
-        "fastnumeric.sum_products",
-        "Plans sum products of fastnumeric multiplications without making the products' datums.",
-        "Read when a plan is made: sum(a * b) and sum(a * b * c) over fastnumeric (and, with "
-        "fastnumeric.accelerate_numeric, over numeric) run as fastnumeric_sum_product, which gives "
-        "the same result exactly.",
-        &fastnumeric::sum_products, fastnumeric::sum_products, PGC_USERSET, GUC_EXPLAIN, nullptr, nullptr, nullptr);
+        "fastnumeric.fuse_aggregates",
+        "Plans fuse the arguments of fastnumeric's sum, avg, min and max into their transitions.",
+        "Read when a plan is made: the sums and averages of one aggregation share a row's transition "
+        "(fastnumeric_row_sum_K, _avg_K), sum(a * b [* c]) runs as fastnumeric_sum_product and, with "
+        "fastnumeric.expression_programs, sum, avg, min and max of an expression as fastnumeric_sum_expr, "
+        "avg_expr, min_expr and max_expr: the same results, without the arguments' datums.",
+        &fastnumeric::fuse_aggregates, fastnumeric::fuse_aggregates, PGC_USERSET, GUC_EXPLAIN, nullptr, nullptr,
+        nullptr);
+    DefineCustomBoolVariable("fastnumeric.sum_products", "The earlier name of fastnumeric.fuse_aggregates.",
+                             "Off turns the fusion of aggregates off as fastnumeric.fuse_aggregates does; it fuses "
+                             "only while both are on.",
+                             &fastnumeric::sum_products_alias, fastnumeric::sum_products_alias, PGC_USERSET,
+                             GUC_EXPLAIN, nullptr, nullptr, nullptr);
     DefineCustomBoolVariable(
         "fastnumeric.expression_programs", "Plans evaluate expressions of fastnumeric + - * and unary - in one call.",
         "Read when a plan is made: a tree of two or more of these operators over columns, constants "
         "and parameters (fastnumeric's, and numeric's with fastnumeric.accelerate_numeric) runs as "
-        "fastnumeric_expr, and with fastnumeric.sum_products sum, avg, min and max of one as "
+        "fastnumeric_expr, and with fastnumeric.fuse_aggregates sum, avg, min and max of one as "
         "fastnumeric_sum_expr, avg_expr, min_expr and max_expr, which give the same results and errors.",
         &fastnumeric::expression_programs, fastnumeric::expression_programs, PGC_USERSET, GUC_EXPLAIN, nullptr, nullptr,
         nullptr);

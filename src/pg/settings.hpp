@@ -12,12 +12,15 @@ extern bool input_cache_enabled;
    where numeric's were planned (accelerator.cpp). */
 extern bool accelerate_numeric;
 
-/* fastnumeric.sum_products: plans sum a product of our multiplications with
-   fastnumeric_sum_product (sum_products.cpp). */
-extern bool sum_products;
+/* fastnumeric.fuse_aggregates: plans fuse the arguments of our sums, averages, minimums and
+   maximums (a row's sums, sums of products, aggregates of programs: planner/fusion.cpp).
+   fastnumeric.sum_products, its earlier name, still turns it off: both must be on. */
+extern bool fuse_aggregates;
+extern bool sum_products_alias;
+inline bool aggregates_fused() { return fuse_aggregates && sum_products_alias; }
 
 /* fastnumeric.expression_programs: plans evaluate trees of our + - * and unary - in one call
-   (fastnumeric_expr; sum_products.cpp). */
+   (fastnumeric_expr; planner/programs.cpp). */
 extern bool expression_programs;
 
 }   // namespace fastnumeric

@@ -2,7 +2,7 @@
  * expr_program.cpp — fastnumeric_expr(program, operands...): a tree of fastnumeric's + - * and
  * unary minus in one call, with one palloc for the result (src/core/expr_program.hpp).
  *
- * The planner hook (sum_products.cpp) puts it in place of such a tree; the program is a text
+ * The planner hook (planner/programs.cpp) puts it in place of such a tree; the program is a text
  * constant, `$1 * ($2 - $3)`, over the operands that follow it (columns, constants,
  * parameters, numeric or fastnumeric).  Small operands are evaluated in one pass; anything
  * else runs the separate operators in program order, so results and the first error of a row

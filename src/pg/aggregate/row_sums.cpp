@@ -4,7 +4,7 @@
  *
  * Where an Agg node has several sums and averages of our type over columns, constants and
  * programs of them (TPC-H Q1: sum(l_quantity), sum(l_extendedprice * (1 - l_discount)), ...,
- * avg(l_discount)), the planner hook (sum_products.cpp) gives them one transition state: the
+ * avg(l_discount)), the planner hook (planner/row_sums.cpp) gives them one transition state: the
  * sums of all their programs, `$1; $2 * (1 - $3); ...`, over the union of their operands.  Each
  * row is then one call that reads each operand once and adds each program's one-pass value to
  * its own sum; aggregate K of the group finishes sum K as sum or avg does.  The state is the

@@ -8,7 +8,7 @@
 
 namespace fastnumeric {
 
-/* Rewrites stmt's nodes in place, each once: with `aggregates` (fastnumeric.sum_products) a
+/* Rewrites stmt's nodes in place, each once: with `aggregates` (fastnumeric.fuse_aggregates) a
    row's sums and sums of products in its Agg nodes, with `programs`
    (fastnumeric.expression_programs) expression programs and, with both, aggregates of them.
    substitutes_ready() must have said yes. */

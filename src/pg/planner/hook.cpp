@@ -4,7 +4,7 @@
  * Before planning, fastnumeric's compared constants are prepared for numeric's estimates
  * (estimates.cpp); then the previous hook or the standard planner plans; then the finished plan
  * is rewritten in place: first by the accelerator (fastnumeric.accelerate_numeric,
- * accelerator.cpp), then by the fusion (fastnumeric.sum_products and
+ * accelerator.cpp), then by the fusion (fastnumeric.fuse_aggregates and
  * fastnumeric.expression_programs, fusion.cpp), which fuses what the accelerator has made ours.
  * A plan records each function it received, so dropping or altering one replans cached plans.
  */
@@ -63,7 +63,7 @@ PlannedStmt* rewrite_plan(PlannedStmt* stmt) {
         return stmt;
     // without the accelerator, only an aggregate can change, and the substitutes (a few dozen
     // catalog lookups, once per backend) are not looked up for plans without one
-    const bool fuse = sum_products && statement_has(stmt, is_agg);
+    const bool fuse = aggregates_fused() && statement_has(stmt, is_agg);
     const bool programs = expression_programs && (accelerate_numeric || calls_added_functions(stmt));
     if (!(accelerate_numeric || fuse || programs) || !substitutes_ready())
         return stmt;

@@ -252,7 +252,7 @@ List* program_arguments(const ProgramBuilder& b) {
  * when it can take it.  (A min or max that an index could answer has no Aggref left by now.)
  */
 Oid program_aggregate(const Aggref* aggref) {
-    if (!sum_products || DO_AGGSPLIT_COMBINE(aggref->aggsplit) || aggref->aggkind != AGGKIND_NORMAL ||
+    if (!aggregates_fused() || DO_AGGSPLIT_COMBINE(aggref->aggsplit) || aggref->aggkind != AGGKIND_NORMAL ||
         aggref->aggdistinct != NIL || aggref->aggorder != NIL || list_length(aggref->args) != 1)
         return InvalidOid;
     const Oid fn = aggref->aggfnoid;

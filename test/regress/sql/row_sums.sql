@@ -1,4 +1,4 @@
--- a row's sums (fastnumeric.sum_products): the sum and avg aggregates of one Agg node over
+-- a row's sums (fastnumeric.fuse_aggregates): the sum and avg aggregates of one Agg node over
 -- columns, constants and expression programs share one transition, fastnumeric_row_accum,
 -- as fastnumeric_row_sum_K / fastnumeric_row_avg_K; the same results, bytes and first error
 -- of a row as the separate aggregates and as numeric
@@ -116,10 +116,18 @@ RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;
 RESET max_parallel_workers_per_gather;
--- the setting: without fastnumeric.sum_products each sum keeps its own transition
+-- the setting: without fastnumeric.fuse_aggregates each sum keeps its own transition, and
+-- fastnumeric.sum_products, its earlier name, turns it off alike (the fusion needs both on)
+SET fastnumeric.fuse_aggregates = off;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(q), sum(p) FROM rs_t;
+RESET fastnumeric.fuse_aggregates;
 SET fastnumeric.sum_products = off;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(q), sum(p) FROM rs_t;
+SET fastnumeric.fuse_aggregates = on;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(q), sum(p) FROM rs_t;
 RESET fastnumeric.sum_products;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(q), sum(p) FROM rs_t;
+RESET fastnumeric.fuse_aggregates;
 -- the first error of a row: the sums' programs run in their aggregates' order, each one's
 -- overflow raised where its own transition would raise it (NULL operands skip a sum after
 -- the operators before them ran)
