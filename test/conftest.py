@@ -12,7 +12,8 @@ Counting: a module's tests belong to the suite named by its SUITE attribute (els
 directory's name).  A test that takes the `tally` fixture counts its checks (it fails when any
 failed); any other test counts as one check.  A failed test whose tally shows no failure, a
 skipped test, or a module that cannot be collected counts one failure.  The session ends with
-one line per suite, "SUITE: N passed, N failed".
+one line per suite, "SUITE: N passed, N failed in S s" (S: the seconds its tests took, fixtures
+included), which test/run copies into its summary.
 """
 
 import os
@@ -115,6 +116,7 @@ def suite_of(node):
 _tallies = {}      # nodeid -> Tally
 _outcomes = {}     # nodeid -> (suite, failed?)
 _broken = {}       # suite -> failures outside any test (collection)
+_seconds = {}      # suite -> seconds spent in its tests (setup, call and teardown)
 
 
 @pytest.fixture
@@ -140,6 +142,7 @@ def pytest_runtest_logreport(report):
     suite = _outcomes.get(report.nodeid, (None, False))[0]
     if suite is None:
         suite = getattr(report, "fastnumeric_suite", None)
+    _seconds[suite] = _seconds.get(suite, 0.0) + (report.duration or 0.0)
     bad = report.failed or report.skipped   # nothing may be skipped
     prev = _outcomes.get(report.nodeid, (suite, False))
     _outcomes[report.nodeid] = (prev[0] or suite, prev[1] or bad)
@@ -172,4 +175,5 @@ def pytest_terminal_summary(terminalreporter):
         lines[suite] = (p, f + n)
     terminalreporter.write_line("")
     for suite in sorted(lines):
-        terminalreporter.write_line("%s: %d passed, %d failed" % (suite, *lines[suite]))
+        terminalreporter.write_line("%s: %d passed, %d failed in %.1f s"
+                                    % (suite, *lines[suite], _seconds.get(suite, 0.0)))
