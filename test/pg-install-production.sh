@@ -1,23 +1,30 @@
 # shellcheck shell=bash disable=SC2154  # cache, stage, apt_opts and logf are test/pg-install's
 # What test/production runs beside a server that test/pg-install made (sourced by it: uses its
-# cache, lock, stage_dir, logged, private_apt and download_source). Debian 12 packages these for
-# its own PostgreSQL 15 only, and its pgBackRest 2.45 knows PostgreSQL up to 15.
+# cache, lock, stage_dir, logged, private_apt and download_source, and for 19 the pg19_*
+# functions of test/pg-install-19.sh). Debian 12 packages these for its own PostgreSQL 15 only,
+# and its pgBackRest 2.45 knows PostgreSQL up to 15.
 #
 #   modules        hypopg, pg_qualstats, pgaudit (the branch of the server's major: pgaudit-17,
 #                  pgaudit-18) and pg_repack with its client. Debian's source package, from the
 #                  first of sid, trixie and experimental whose upstream tarball this machine's
 #                  Debian archive serves, built with PGXS against the server's pg_config; where it
 #                  serves none, Debian's binary package of the module for that major (trixie has
-#                  17's, sid 18's), unpacked, provided that its libraries load with Debian 12's
-#                  glibc. Client programs are built against the prefix the server's psql comes
-#                  from (17's clients are 18's: test/pg-install-17.sh).
+#                  17's, sid 18's, experimental 19's), unpacked, provided that its libraries load
+#                  with Debian 12's glibc. Client programs are built against the prefix the
+#                  server's psql comes from (17's clients are 18's: test/pg-install-17.sh).
 #   pgbackrest     the first of Debian's binary packages (sid, trixie) whose program runs here.
+#   19             19's programs run on a loader and libraries of unstable in their own tree
+#                  (test/pg-install-19.sh): Debian's binary packages are made to run on those too
+#                  (pg19_adopt: sid's pgbackrest, the 19 modules of experimental), and client
+#                  programs, which cannot be linked here against that tree's libpq, are built
+#                  against Debian 12's libpq with 15's PGXS.
 #   pg_basebackup  for a prefix without one (17's: npm's server has none), a link to the one
 #                  beside its psql, like its other clients.
 # All of it goes into the server's prefix (the directory above its bindir) and is listed in the
 # prefix's .production stamp, written last; a prefix whose stamp names PRODUCTION_SPEC is left
 # alone. Something that cannot be had is left out (test/production says which parts then do not
-# run) and no stamp is written, so that the next run tries again.
+# run) and no stamp is written, so that the next run tries again; unless all that is left out is
+# known to be absent for that major (PRODUCTION_ABSENT): the stamp then names it.
 
 # Bump when what is installed changes: the stamps of older runs then no longer match.
 PRODUCTION_SPEC="1 hypopg pg_qualstats pgaudit pg_repack pgbackrest pg_basebackup"
@@ -31,9 +38,20 @@ PRODUCTION_MODULES=(
 )
 PRODUCTION_SUITES=(sid trixie experimental)
 
+# What Debian's archive has nothing of that works for a major, checked on 19~rc1-1 (MAJOR NAME...):
+#   19  hypopg 1.4.2, the newest source served, does not build against 19 (get_relation_info_hook,
+#       Int8GetDatum, tuplestore.h); no postgresql-19-hypopg. pg-qualstats' source is listed but
+#       not served by this machine's archive (404), and there is no postgresql-19-pg-qualstats.
+PRODUCTION_ABSENT=("19 hypopg pg_qualstats")
+
 # True when every ELF file under DIR loads with this machine's libraries (ldd names a missing
-# library or symbol version otherwise); the first complaint goes to the log.
-loads_here() {   # DIR
+# library or symbol version otherwise); the first complaint goes to the log. For a server with a
+# loader of its own ($own_ld, 19's), the files of DEB are made to load with that one (pg19_adopt).
+loads_here() {   # DIR [DEB]
+    if [[ -n ${own_ld:-} ]]; then
+        pg19_adopt "$1" "$2" "$own_ld"
+        return
+    fi
     local f out
     while IFS= read -r -d '' f; do
         [[ $(head -c 4 "$f" | od -An -c | tr -d ' ') == 177ELF ]] || continue
@@ -54,7 +72,7 @@ unpacked_deb() {   # DIR PKG
     deb=$(echo "$dir"/debs/*.deb)
     [[ -f $deb ]] || return 1
     dpkg-deb -x "$deb" "$dir/x"
-    loads_here "$dir/x" || { log "  $(basename "$deb") does not load on this machine (log: $logf)"; return 1; }
+    loads_here "$dir/x" "$deb" || { log "  $(basename "$deb") does not load on this machine (log: $logf)"; return 1; }
     echo "$dir/x"
 }
 
@@ -96,7 +114,7 @@ place_deb() {   # TREE MAJOR PG_CONFIG
 
 install_production() {   # PG_CONFIG
     local pgc=$1 prefix bindir major name client line mod srcpkg binpkg suite tarball tree
-    local got=() failed=() root stamp logf started dirs d t0
+    local got=() failed=() root stamp logf started dirs d t0 own_ld absent=
     bindir=$("$pgc" --bindir)
     prefix=$(dirname "$bindir")
     stamp=$prefix/.production
@@ -106,11 +124,25 @@ install_production() {   # PG_CONFIG
     [[ -f $stamp && $(head -n 1 "$stamp") == "spec=$PRODUCTION_SPEC" ]] && return 0
     major=$("$pgc" --version)
     major=${major#PostgreSQL }
-    major=${major%%.*}
+    major=${major%%[!0-9]*}   # 18.1 -> 18, 19rc1 -> 19
     client=$(dirname "$(readlink -f "$bindir/psql")")/pg_config
     [[ -x $client ]] || client=$pgc
+    own_ld=$(pg19_own_loader "$bindir/postgres")
+    if [[ -n $own_ld ]]; then
+        # what links the client programs against Debian 12's libpq, with 15's PGXS and its LIBS
+        client=/usr/lib/postgresql/15/bin/pg_config
+        need_commands patchelf
+        prereq_file "$client" postgresql-client-15
+        prereq_file /usr/lib/postgresql/15/lib/libpgcommon.a postgresql-server-dev-15
+        prereq_file /usr/include/postgresql/libpq-fe.h libpq-dev
+        prereq_glob '/usr/lib/*/libzstd.so' libzstd-dev
+        prereq_glob '/usr/lib/*/liblz4.so' liblz4-dev
+        prereq_glob '/usr/lib/*/libssl.so' libssl-dev
+        prereq_glob '/usr/lib/*/libz.so' zlib1g-dev
+        prereq_glob '/usr/lib/*/libreadline.so' libreadline-dev
+    fi
 
-    need_commands make gcc dpkg-deb:dpkg
+    need_commands make gcc dpkg-deb:dpkg readelf:binutils
     # what Debian's pgBackRest programs link (Debian 12's pgbackrest package brings the same)
     prereq_glob '/usr/lib/*/libssh2.so.1' libssh2-1
     prereq_glob '/usr/lib/*/libxml2.so.2' libxml2
@@ -195,8 +227,17 @@ install_production() {   # PG_CONFIG
         die "a module installed files outside ${dirs[*]}: $(find "$root" \( -type f -o -type l \) | head -n 3)"
     fi
     if ((${#failed[@]})); then
-        log "left out: ${failed[*]} (test/production runs without them; the next run tries again)"
-        return 0
+        for line in "${PRODUCTION_ABSENT[@]}"; do
+            if [[ ${line%% *} == "$major" ]]; then absent=" ${line#* } "; fi
+        done
+        for mod in "${failed[@]}"; do
+            if [[ ${absent:- } != *" $mod "* ]]; then
+                log "left out: ${failed[*]} (test/production runs without them; the next run tries again)"
+                return 0
+            fi
+        done
+        log "left out: ${failed[*]}, of which Debian's archive has nothing that works for $major"
+        for mod in "${failed[@]}"; do got+=("$mod absent for $major (PRODUCTION_ABSENT)"); done
     fi
     { echo "spec=$PRODUCTION_SPEC"; printf '%s\n' "${got[@]}"; echo "seconds=$((SECONDS - started))"; } \
         >"$stamp.new"
