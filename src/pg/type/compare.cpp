@@ -136,6 +136,19 @@ Datum sort_abbreviate(Datum original, SortSupport) {
 /* The keys hold 12 significant digits, so they rarely all tie: never give them up. */
 bool sort_keep_abbreviations(int, SortSupport) { return false; }
 
+#if PG_VERSION_NUM >= 190000
+/*
+ * Abbreviated keys compared as int64, as ssup_datum_signed_cmp does.  19 radix-sorts the keys
+ * of that comparator, which leaves ties (2, 2.0, 2.00; equal rows) in another order than
+ * numeric's sort; through this function the sort is numeric's own algorithm, and the rows of an
+ * ORDER BY with ties come out as numeric's do, as on earlier versions.
+ */
+int compare_abbreviated(Datum x, Datum y, SortSupport) {
+    const int64 a = DatumGetInt64(x), b = DatumGetInt64(y);
+    return (a > b) - (a < b);
+}
+#endif
+
 }   // namespace
 
 extern "C" {
@@ -170,7 +183,11 @@ Datum fastnumeric_sortsupport(PG_FUNCTION_ARGS) {
         ssup->abbrev_converter = sort_abbreviate;
         ssup->abbrev_abort = sort_keep_abbreviations;
         ssup->abbrev_full_comparator = sort_tie_compare;
+#if PG_VERSION_NUM >= 190000
+        ssup->comparator = compare_abbreviated;
+#else
         ssup->comparator = ssup_datum_signed_cmp;
+#endif
     }
 #endif
     PG_RETURN_VOID();
