@@ -14,6 +14,7 @@ FASTNUMERIC_FULL=1 (test/run --full) runs the long versions of the load and cras
 """
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -40,7 +41,7 @@ def server_info(config):
     bindir = q("--bindir")
     version = q("--version").split()[1]
     return types.SimpleNamespace(
-        pg_config=pg_config, bindir=bindir, version=version, major=int(version.split(".")[0].rstrip("devbetarc")),
+        pg_config=pg_config, bindir=bindir, version=version, major=int(re.match(r"\d+", version).group()),   # 18.6, 19rc1, 19beta1
         sharedir=q("--sharedir"), pkglibdir=q("--pkglibdir"),
         debian=bindir.startswith("/usr/lib/postgresql/"),
         full=os.environ.get("FASTNUMERIC_FULL") == "1")
