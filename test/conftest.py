@@ -1,12 +1,17 @@
 """
-pytest's view of fastnumeric's server tests (test/differential, test/clients): options, the
-shared fixtures, and the summary test/run reads.
+pytest's view of fastnumeric's server tests (test/differential, test/lifecycle, test/stress,
+test/clients, test/production): options, the shared fixtures, and the summary test/run reads.
 
-    /usr/bin/python3 -m pytest -s test/differential [--pg-config PATH] [--seed N] [--count N]
+    /usr/bin/python3 -m pytest -s test/differential [--pg-config PATH] [--seed N] [--scale X]
 
 Server: with --pg-config, a throwaway cluster of that PostgreSQL for the session (its bindir
 first on PATH, the PG* variables pointing at it); otherwise the server the PG* variables name.
 Connect as a superuser: suites create the extension if missing and work in scratch schemas.
+
+Volume: --scale X multiplies every suite's volume (a module's COUNT, through the `count`
+fixture, and any other size it reads through `scaled`); 1 is the default run, 0.1 test/run
+--quick.  A module's MIN_COUNT is the floor below which it would no longer reach every shape
+or case it generates.
 
 Counting: a module's tests belong to the suite named by its SUITE attribute (else its
 directory's name).  A test that takes the `tally` fixture counts its checks (it fails when any
@@ -35,7 +40,8 @@ def pytest_addoption(parser):
     g = parser.getgroup("fastnumeric")
     g.addoption("--pg-config", help="start a throwaway cluster of this PostgreSQL for the session")
     g.addoption("--seed", type=int, help="seed of the generated inputs (each suite has a default)")
-    g.addoption("--count", type=int, help="how many generated inputs (each suite has a default)")
+    g.addoption("--scale", type=float, default=1.0,
+                help="every suite's volume (inputs, pairs, rows, trees): its default x SCALE (0.1: a tenth)")
     g.addoption("--max-bad", type=int, default=5, help="mismatches shown per kind of check")
     g.addoption("--keep", metavar="DIR", help="keep generated scripts and data in DIR")
 
@@ -87,10 +93,29 @@ def seed(request):
     return _module_default(request, "SEED", 1) if s is None else s
 
 
+def _scaled(config, n, floor=1):
+    """N (a suite's volume at scale 1) times --scale, and never below FLOOR."""
+    return max(floor, int(round(n * config.getoption("scale"))))
+
+
+@pytest.fixture
+def scale(request):
+    """--scale: the factor of every suite's volume (1: the defaults)."""
+    return request.config.getoption("scale")
+
+
 @pytest.fixture
 def count(request):
-    n = request.config.getoption("count")
-    return _module_default(request, "COUNT", 1000) if n is None else n
+    """The module's volume: its COUNT (at scale 1) times --scale, at least its MIN_COUNT (the
+    least that still reaches every shape and case it generates)."""
+    return _scaled(request.config, _module_default(request, "COUNT", 1000),
+                   _module_default(request, "MIN_COUNT", 1))
+
+
+@pytest.fixture
+def scaled(request):
+    """scaled(N, FLOOR=1): another size of the module's (N at scale 1) times --scale, at least FLOOR."""
+    return lambda n, floor=1: _scaled(request.config, n, floor)
 
 
 @pytest.fixture
