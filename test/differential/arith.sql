@@ -1,6 +1,6 @@
 -- arith.sql -- the server side of test_arith.py (one psql session).
 --
--- psql variable set by test_arith.py: maxbad.  test_arith.py replaces each line
+-- psql variables set by test_arith.py: maxbad, reps, distinct.  test_arith.py replaces each line
 -- "-- @@NAME@@" with generated SQL: DATA the COPY of the pairs, BULK one block per operator,
 -- CAUGHT_* the one-by-one evaluations of a table, CONSTANTS one block per constant.
 -- Result rows are tagged in their first field (PHASE, INFO, CHECK, BAD); texts travel
@@ -94,18 +94,18 @@ CREATE TEMP TABLE dp AS SELECT id, a::numeric AS an, b::numeric AS bn, a AS at, 
 -- few of them repeated (so that the memo answers), then the same with c a parameter of a
 -- generic plan (a stable argument that is not a Const).  Checked against numeric's c op x.
 SELECT 'PHASE', 'constant operands';
--- 60 small operands 200 times each, shuffled (the memo hits, and evicts: 64 entries), then
--- up to 30000 moderate operands (no overflow with any constant; mostly distinct: the memo
+-- 60 small operands :reps times each, shuffled (the memo hits, and evicts: 64 entries), then
+-- up to :distinct moderate operands (no overflow with any constant; mostly distinct: the memo
 -- turns off)
 CREATE TEMP TABLE dkx (id bigserial, an numeric, af fastnumeric);
 INSERT INTO dkx (an, af)
     SELECT an, af FROM (SELECT id, an, af FROM da WHERE NOT risky AND abs(an) < 1e8 AND scale(an) <= 4
-                        ORDER BY id LIMIT 60) few, generate_series(1, 200) g
+                        ORDER BY id LIMIT 60) few, generate_series(1, :reps) g
     ORDER BY md5(g || ' ' || few.id);
 INSERT INTO dkx (an, af)
     SELECT an, af FROM (SELECT id, an, af FROM da WHERE NOT risky AND abs(an) < 1e100 AND scale(an) < 1000
                         UNION ALL SELECT id, bn, bf FROM da WHERE NOT risky AND abs(bn) < 1e100 AND scale(bn) < 1000) m
-    ORDER BY id LIMIT 30000;
+    ORDER BY id LIMIT :distinct;
 SELECT 'INFO', 'constant operands', count(*) FROM dkx;
 SET plan_cache_mode = force_generic_plan;
 -- @@CONSTANTS@@

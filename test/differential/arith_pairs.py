@@ -3,15 +3,17 @@ Operand pairs of the arithmetic suite (test_arith.py), from the operand shapes o
 harness/values.py: independent shapes, same shapes, and partners derived from the first
 operand (b = a, b = -a, one unit of its last digit off, the complement to a power of ten),
 pairs at numeric's range limits, long pairs (s_long: 20 to 1000 digits with runs of nines and
-zeros, for the digit-array paths), and (base, exponent) pairs for ^.  test_round.py uses
+zeros, for the digit-array paths), and (base, exponent) pairs for ^.  Each list starts with a
+cover (every pair of shapes, every kind of derived partner; every kind of base with every kind of
+exponent), so that a small count reaches every case, then draws at random.  test_round.py uses
 adjusted() to find operands near the top of the range.  Pure functions of (seed, count).
 """
 
 import decimal
 import random
 
-from harness.values import SHAPE_BY_NAME, digits, operand, s_boundary, s_money, s_qty, s_small_int, \
-    s_special, s_tiny, s_zero, signed
+from harness.values import SHAPE_BY_NAME, SHAPE_FUNCS, digits, operand, pair_cover, s_boundary, s_money, \
+    s_qty, s_small_int, s_special, s_tiny, s_zero, signed
 
 D = decimal.Decimal
 # exact arithmetic on operands of up to 131072 + 16383 digits
@@ -26,12 +28,16 @@ def as_text(d):
     return format(d, "f") if -40 <= d.adjusted() <= 80 else str(d)
 
 
-def partner(r, a_text):
-    """b derived from a: equal, negated, one unit off, or the complement to a power of ten."""
+PARTNER_KINDS = 5
+
+
+def partner(r, a_text, kind=None):
+    """b derived from a (KIND, else drawn): equal, negated, one unit off, the same negated, or
+    the complement to a power of ten."""
     a = D(a_text)
     if not a.is_finite():
         return a_text
-    kind = r.randint(0, 4)
+    kind = r.randint(0, PARTNER_KINDS - 1) if kind is None else kind
     if kind == 0:
         return a_text
     with decimal.localcontext(CONTEXT):
@@ -97,12 +103,39 @@ def s_long(r):
     return signed(r, text)
 
 
+def cover(r, rl):
+    """(shape, a, b): every ordered pair of shapes, every shape with each kind of derived partner
+    (either way round), and the long shape with a long partner, each kind of derived partner and
+    every other shape (either way round).  What the random pairs reach only by chance."""
+    out = [(fa.__name__[2:], fa(r), fb(r)) for fa, fb in pair_cover()]
+    for f in SHAPE_FUNCS:
+        for kind in range(PARTNER_KINDS):
+            a = f(r)
+            b = partner(r, a, kind)
+            out += [(f.__name__[2:], a, b), (f.__name__[2:], b, a)]
+    out.append(("long", s_long(rl), s_long(rl)))
+    for kind in range(PARTNER_KINDS):
+        a = s_long(rl)
+        out.append(("long", a, partner(rl, a, kind)))
+    for f in SHAPE_FUNCS:
+        a, b = s_long(rl), f(rl)
+        out += [("long", a, b), ("long", b, a)]
+    return out
+
+
+def cover_size():
+    """How many pairs generate() makes before its random ones: the least COUNT that covers."""
+    return len(EDGE_PAIRS) + len(SHAPE_FUNCS) ** 2 + 2 * len(SHAPE_FUNCS) * PARTNER_KINDS + 1 + \
+        PARTNER_KINDS + 2 * len(SHAPE_FUNCS)
+
+
 def generate(seed, count):
-    """The edge pairs, then random ones up to COUNT: (shape, a, b, risky, moderate)."""
+    """The edge pairs, the cover, then random ones up to COUNT: (shape, a, b, risky, moderate)."""
     r = random.Random(seed)
     pairs = [("edge", a, b) + classify(a, b) for a, b in EDGE_PAIRS]
     # the long shapes drawn from their own generator, so that the other pairs stay as they were
     rl = random.Random(seed + 2)
+    pairs += [(shape, a, b) + classify(a, b) for shape, a, b in cover(r, rl)]
     while len(pairs) < count:
         if rl.random() < 0.08:   # a long operand with a long partner, one derived, or any other
             a = s_long(rl)
@@ -126,13 +159,18 @@ def generate(seed, count):
     return pairs
 
 
+POWER_BASES = [s_money, s_qty, s_small_int, s_zero, s_special, s_tiny, s_boundary]
+POWER_EXPONENTS = [lambda r: str(r.randint(-12, 12)), lambda r: "%d.5" % r.randint(-3, 3),
+                   lambda r: "0.25", lambda r: "-0.5", lambda r: "NaN", lambda r: "Infinity",
+                   lambda r: "-Infinity", lambda r: "0", lambda r: str(r.randint(-30, 30)) + ".0"]
+POWER_COVER = len(POWER_BASES) * len(POWER_EXPONENTS)
+
+
 def power_pairs(seed, count):
-    """(base, exponent) texts: integral, half-integral and special exponents."""
+    """(base, exponent) texts: integral, half-integral and special exponents; every kind of base
+    with every kind of exponent first, then random ones up to COUNT."""
     r = random.Random(seed + 1)
-    out = []
-    for _ in range(count):
-        base = r.choice([s_money, s_qty, s_small_int, s_zero, s_special, s_tiny, s_boundary])(r)
-        exp = r.choice([str(r.randint(-12, 12)), "%d.5" % r.randint(-3, 3), "0.25", "-0.5",
-                        "NaN", "Infinity", "-Infinity", "0", str(r.randint(-30, 30)) + ".0"])
-        out.append((base, exp))
+    out = [(b(r), e(r)) for b in POWER_BASES for e in POWER_EXPONENTS]
+    while len(out) < count:
+        out.append((r.choice(POWER_BASES)(r), r.choice(POWER_EXPONENTS)(r)))
     return out

@@ -14,11 +14,14 @@ Compared, for every pair: a + b, a - b, a * b through (fastnumeric, fastnumeric)
 column type must be fastnumeric.  / and % likewise on pairs of moderate size; ^ on a set of
 (base, exponent) pairs; unary -, +, @ and abs() on every operand; c + x, x + c, c - x, x - c,
 c * x, x * c for constants c (literals, and parameters of a generic plan: the call sites with
-a memo of results) over the operands and over a few of them repeated 200 times.  Pairs whose
-results may leave numeric's range (or divide by zero) are evaluated one by one with errors
-caught, and the SQLSTATE and message are compared too.
-Counted: one check per evaluation per kind (text, bytes, state, type).  --count is the number
-of operand pairs; the power pairs are max(1000, count / 40).  arith.sql holds the SQL.
+a memo of results) over the operands and over a few of them repeated.  Pairs whose results
+may leave numeric's range (or divide by zero) are evaluated one by one with errors caught, and
+the SQLSTATE and message are compared too.
+Counted: one check per evaluation per kind (text, bytes, state, type).  The count fixture
+(COUNT x --scale) is the number of operand pairs, the cover's first; the power pairs are a
+fortieth of it (at least their cover), the constants' repeats CONSTANT_REPS x --scale and
+their distinct operands a quarter of the pairs' (the cover's first).
+arith.sql holds the SQL.
 """
 
 import pathlib
@@ -29,7 +32,12 @@ from harness.psql import run_tagged, short, splice, unhex
 
 SUITE = "differential_arith"
 SEED = 20240603
-COUNT = 200000
+# Pairs at scale 1.  What is compared is a function of the pair's shapes, and the cover puts
+# every pair of shapes (and every kind of derived partner) in at any count; the random pairs
+# beyond it add variety within the shapes, which every version need not repeat at length.
+COUNT = 20000
+MIN_COUNT = arith_pairs.cover_size()
+CONSTANT_REPS = 40   # how often each of the memo's 60 operands comes back, at scale 1
 SQL = pathlib.Path(__file__).with_name("arith.sql")
 GROUPS = {"+", "-", "*", "/", "%", "unary", "risky", "power", "zero_divisor"}
 
@@ -141,13 +149,15 @@ def mismatch(tally, f):
                    % (short(unhex(a)), short(unhex(b)), short(unhex(nt)), nb[:64], short(unhex(ft)), fb[:64]))
 
 
-def test_arith(tally, casts, seed, count, keep, request):
+def test_arith(tally, casts, seed, count, scaled, keep, request):
     t0 = time.monotonic()
     pairs = arith_pairs.generate(seed, count)
-    powers = arith_pairs.power_pairs(seed, max(1000, count // 40))
+    powers = arith_pairs.power_pairs(seed, max(arith_pairs.POWER_COVER, count // 40))
     print("differential_arith: seed %d, %d pairs (%d risky), %d power pairs (generated in %.1fs)"
           % (seed, len(pairs), sum(p[3] for p in pairs), len(powers), time.monotonic() - t0), flush=True)
     run_tagged(script(pairs, powers), tally, appname="fastnumeric-differential-arith",
-               keep=keep("arith.sql"), variables={"maxbad": request.config.getoption("max_bad")},
+               keep=keep("arith.sql"), variables={"maxbad": request.config.getoption("max_bad"),
+                                                  "reps": scaled(CONSTANT_REPS, 4),
+                                                  "distinct": max(MIN_COUNT, count // 4)},
                handlers={"BAD": lambda f: mismatch(tally, f)})
     tally.require(GROUPS)

@@ -160,3 +160,19 @@ def operand(r, shape=None):
     """(shape name, text) of one operand, of SHAPE or one drawn by weight."""
     f = shape or r.choices(_SHAPE_FUNCS, _SHAPE_WEIGHTS)[0]
     return f.__name__[2:], f(r)
+
+
+# A suite's volume is cut to what covers its cases, not left to chance: the first operands it
+# draws go round every shape (and every pair of shapes), so that each shape reaches each
+# operator at any count, and only the rest is drawn by weight.
+SHAPE_FUNCS = _SHAPE_FUNCS
+
+
+def cover(i):
+    """The shape function of the I-th operand of a cover: every shape in turn."""
+    return _SHAPE_FUNCS[i % len(_SHAPE_FUNCS)]
+
+
+def pair_cover():
+    """Every ordered pair of shapes (shape of a, shape of b), once."""
+    return [(fa, fb) for fa in _SHAPE_FUNCS for fb in _SHAPE_FUNCS]
