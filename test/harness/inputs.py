@@ -2,8 +2,9 @@
 Deterministic generator of numeric input texts: what numeric_in and fastnumeric_in are given.
 
 generate(seed, count) returns a list of (category, text, [typmod, typmod, typmod]) with at
-least `count` entries: a fixed corpus of hand-picked edge cases first, then random inputs of
-every shape.  Every input is evaluated with typmod -1 (none) and two typmods: one drawn from
+least `count` entries: a fixed corpus of hand-picked edge cases first, then a cover (every
+category under every typmod of TYPMODS and ODD_TYPMODS, whatever the count), then random inputs
+of every shape.  Every input is evaluated with typmod -1 (none) and two typmods: one drawn from
 TYPMODS, the other usually fitted to the input (scale near its number of fraction digits,
 precision near its digit count), so that rounding and the precision check hit the very last
 digits.  Pure function of (seed, count): same arguments, same list, on any Python 3.
@@ -361,6 +362,12 @@ def fitted_typmod(r, text):
     return typmod(prec, scale)
 
 
+def cover_size():
+    """How many inputs generate() makes before its random ones: the fixed corpus, then every
+    category under every typmod of TYPMODS and every odd one (the least count that covers)."""
+    return len(fixed_corpus()) + len(CATEGORIES) * (len(TYPMODS) + len(ODD_TYPMODS))
+
+
 def generate(seed, count):
     r = random.Random(seed)
     out = []
@@ -370,18 +377,27 @@ def generate(seed, count):
     names = [c[0] for c in CATEGORIES]
     funcs = {c[0]: c[1] for c in CATEGORIES}
     cum = list(itertools.accumulate(c[2] for c in CATEGORIES))
-    while len(out) < count:
-        cat = names[bisect.bisect(cum, r.random() * cum[-1])]
+
+    def one(cat, t1=None):
         text = funcs[cat](r)
         if cat not in ("space", "garbage", "special") and r.random() < 0.03:
             text = r.choice(WS + [" ", " "]) + text + r.choice(WS + ["", " "])
-        t1 = r.choice(TYPMODS)
+        if t1 is None:
+            t1 = r.choice(TYPMODS)
+            if r.random() < 0.01:
+                t1 = r.choice(ODD_TYPMODS)
         t2 = fitted_typmod(r, text) if r.random() < 0.7 else None
         while t2 is None or t2 == t1:
             t2 = r.choice(TYPMODS)
-        if r.random() < 0.01:
-            t1 = r.choice(ODD_TYPMODS)
         out.append((cat, text, [-1, t1, t2]))
+
+    # the cover: every category under every typmod, odd ones included, whatever the count (a
+    # suite's volume is cut to what covers, not left to chance); then random inputs by weight
+    for t1 in TYPMODS + ODD_TYPMODS:
+        for cat in names:
+            one(cat, t1)
+    while len(out) < count:
+        one(names[bisect.bisect(cum, r.random() * cum[-1])])
     return out
 
 
