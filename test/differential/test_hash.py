@@ -1,9 +1,10 @@
 """
 fastnumeric's hash support functions against numeric's, in one server (hash.sql holds the SQL).
 
-Values: --count texts (default 20,000) of every operand shape of harness/values.py (money,
-quantities, integers, long integers and fractions, tiny values, zeros with scales, digit-group
-and machine-integer boundaries, nines, huge values, high dscales, NaN and the infinities), made
+Values: the count fixture's texts (COUNT x --scale, every shape four times first) of every
+operand shape of harness/values.py (money, quantities, integers, long integers and fractions,
+tiny values, zeros with scales, digit-group and machine-integer boundaries, nines, huge values,
+high dscales, NaN and the infinities), made
 into datums by numeric_in (under a typmod for a quarter of them), the same values with three
 more decimals of dscale (equal values in other bytes), and long values stored out of line and
 compressed.  Scratch schema hash_check, dropped at the end.
@@ -26,11 +27,13 @@ Checks:
 import pathlib
 
 from harness.psql import run_tagged, splice
-from harness.values import operand, typmod
+from harness.values import SHAPE_FUNCS, cover, operand, typmod
 
 SUITE = "hash"
 SEED = 20261202
 COUNT = 20000
+COVER = 4 * len(SHAPE_FUNCS)   # the first values: every shape four times, whatever the count
+MIN_COUNT = COVER
 SQL = pathlib.Path(__file__).with_name("hash.sql")
 SPECIALS = ["NaN", "Infinity", "-Infinity", "0", "-0", "0.000", "1.0", "1.00", "-1.000", "0.0001",
             "1e-100", "1e100", "99999999.99", "10000", "9999", "0.9999"]
@@ -38,8 +41,8 @@ SPECIALS = ["NaN", "Infinity", "-Infinity", "0", "-0", "0.000", "1.0", "1.00", "
 
 def value_rows(r, count):
     rows = [(t, -1) for t in SPECIALS]
-    for _ in range(count):
-        _, t = operand(r)
+    for i in range(count):
+        _, t = operand(r, cover(i) if i < COVER else None)
         tm = -1
         if r.random() < 0.25 and "e" not in t and t not in ("NaN", "Infinity", "-Infinity"):
             # a typmod the value fits after rounding (one more digit for a carry): numeric(p,s)
