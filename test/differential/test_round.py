@@ -17,8 +17,9 @@ text and datum bytes, and the result column must be fastnumeric; for every opera
 trunc(x), ceil(x), ceiling(x), floor(x), sign(x), trim_scale(x), and mod(x, d) for a few
 divisors.  Operands that may leave numeric's range (a carry out of the largest weight) and
 division by zero are evaluated one by one with errors caught, SQLSTATE and message compared.
-Counted: one check per evaluation per kind (text, bytes, type or state).  --count is the
-number of operands; each gets about ten scales.  round.sql holds the SQL.
+Counted: one check per evaluation per kind (text, bytes, type or state).  The count fixture
+(COUNT x --scale, at least the cover: every shape with every bound scale) is the number of
+operands; each gets about ten scales.  round.sql holds the SQL.
 """
 
 import decimal
@@ -32,11 +33,15 @@ from harness.psql import run_tagged, short, splice, unhex
 
 SUITE = "differential_round"
 SEED = 20261201
-COUNT = 20000
+# Operands at scale 1, each with about ten scales.  The first ones go round every shape (halves
+# too) and, beside their own scales, every one of BOUND_SCALES, whatever the count.
+COUNT = 5000
 SQL = pathlib.Path(__file__).with_name("round.sql")
 D = decimal.Decimal
 
 BOUND_SCALES = [-2147483648, -1000000, -131073, -131072, -131071, -16384, 16383, 16384, 2147483647]
+COVER = (len(values.SHAPE_FUNCS) + 1) * len(BOUND_SCALES)   # every shape with every bound scale
+MIN_COUNT = COVER
 DIVISORS = ["3", "-0.7", "0.00001", "12345678901234567890", "-1", "NaN", "Infinity"]
 # the top of numeric's range: rounding and ceil carry out of the largest weight
 EDGE = ["5e131071", "9.9999e131071", "-9.5e131071", "4.9e131071", "9" * 131072 + ".5",
@@ -53,7 +58,11 @@ def s_half(r):
     return values.signed(r, head + tail)
 
 
-def operand(r):
+def operand(r, i=None):
+    """(shape, text): the I-th of the cover (every shape in turn, halves last), else drawn."""
+    if i is not None:
+        k = i % (len(values.SHAPE_FUNCS) + 1)
+        return ("half", s_half(r)) if k == len(values.SHAPE_FUNCS) else values.operand(r, values.cover(k))
     if r.random() < 0.12:
         return "half", s_half(r)
     return values.operand(r)
@@ -74,18 +83,21 @@ def own_scales(r, text):
 
 
 def generate(seed, count):
-    """(operands, pairs): (id, shape, text, risky) and (id, scale)."""
+    """(operands, pairs): (id, shape, text, risky) and (id, scale); at least the cover's operands
+    (every shape, halves too, with every one of BOUND_SCALES), then random ones up to COUNT."""
     r = random.Random(seed)
     operands = []
     pairs = []
-    for i in range(1, count + 1):
-        shape, text = operand(r)
+    for i in range(1, max(count, COVER) + 1):
+        shape, text = operand(r, i - 1 if i <= COVER else None)
         risky = shape == "huge" or (adjusted(text) or 0) >= 131060
         operands.append((i, shape, text, risky))
         scales = set(own_scales(r, text))
         scales.update(r.randint(-1000, 1000) for _ in range(3))
         scales.add(r.randint(-40, 40))
-        if r.random() < 0.1:
+        if i <= COVER:
+            scales.add(BOUND_SCALES[(i - 1) // (len(values.SHAPE_FUNCS) + 1)])
+        elif r.random() < 0.1:
             scales.add(r.choice(BOUND_SCALES))
         pairs += [(i, s) for s in sorted(scales)]
     for k, text in enumerate(EDGE):
