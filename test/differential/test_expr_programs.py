@@ -45,12 +45,13 @@ import re
 import psycopg
 
 from harness import db
-from harness.values import operand
+from harness.values import SHAPE_FUNCS, operand
 
 SUITE = "differential_expr_programs"
 SEED = 26052026
-COUNT = 200   # trees
-ROWS = 160
+COUNT = 100      # trees at scale 1 (depths 1 to 4 in turn)
+MIN_COUNT = 24   # six of each depth: enough generic plans of two or more operators to judge
+ROWS = 160       # every tree runs over all of them (every usable shape, the cover's first)
 BATCH = 80
 GROUPS = 4
 
@@ -59,7 +60,9 @@ TYPES = ["fastnumeric", "fastnumeric", "fastnumeric", "fastnumeric(15,2)", "fast
          "fastnumeric(12,4)"]
 
 
-def column_value(r, typ):
+def column_value(r, typ, k=None):
+    """A value of a column of type TYP (None: NULL); K: the plain column's K-th value, whose
+    first ones go round every usable shape."""
     if r.random() < 0.06:
         return None
     if typ != "fastnumeric":   # values that fit the typmod, mostly
@@ -71,13 +74,19 @@ def column_value(r, typ):
                             "".join(r.choice("0123456789") for _ in range(int_digits)) or "0",
                             "".join(r.choice("0123456789") for _ in range(r.randint(0, s))) or "0")
         return text
-    return usual_operand(r)
+    return usual_operand(r, k)
 
 
-def usual_operand(r):
+# (near numeric's limits, sums with them have tens of thousands of digit groups, whose products
+# take seconds: the "errors" phase has such values, in expressions made for them)
+USABLE = [f for f in SHAPE_FUNCS if f.__name__[2:] not in ("huge", "high_dscale")]
+COVER = 4 * len(USABLE)   # the plain columns' first values: every usable shape four times
+
+
+def usual_operand(r, k=None):
+    if k is not None and k < COVER:
+        return operand(r, USABLE[k % len(USABLE)])[1]
     shape, text = operand(r)
-    # (near numeric's limits, sums with them have tens of thousands of digit groups, whose
-    # products take seconds: the "errors" phase has such values, in expressions made for them)
     while shape in ("huge", "high_dscale"):
         shape, text = operand(r)
     return text
@@ -210,8 +219,12 @@ def run(tally, r, schema, count):
                          for i, t in enumerate(TYPES))
         c.execute("CREATE TABLE t (id int, g int, %s)" % cols)
         with c.cursor() as cur:
+            plain = 0   # values of the plain fastnumeric columns so far (the cover's index)
             for i in range(ROWS):
-                vals = [column_value(r, t) for t in TYPES]
+                vals = []
+                for t in TYPES:
+                    vals.append(column_value(r, t, plain))
+                    plain += t == "fastnumeric"
                 cur.execute("INSERT INTO t VALUES (%s, %s, " % (i, i % GROUPS) +
                             ", ".join("%s, %s" for _ in vals) + ")",
                             [v for v in vals for _ in (0, 1)])
