@@ -1,10 +1,11 @@
 """
 fastnumeric's sum/avg/min/max against numeric's, in one server (agg.sql holds the setup).
 
-Data: about --count rows (default 1,000,000) in groups of 0 to 100,000 rows; each group draws
-its values from a profile (money, integers, int128-overflowing, long, tiny, mixed scales,
-zeros with scales, NaN/±Infinity, NULLs, huge exponents).  Some group ids have no rows.  The
-rows live in a scratch schema dropped at the end.
+Data: about COUNT x --scale rows (the count fixture) in groups of 0 to 50,000 rows; each group
+draws its values from a profile (money, integers, int128-overflowing, long, tiny, mixed scales,
+zeros with scales, NaN/±Infinity, NULLs, huge exponents), every profile first in a group of each
+size of COVER_SIZES (whatever the count).  Some group ids have no rows.  The rows live in a
+scratch schema dropped at the end.
 
 Each aggregate is computed over fastnumeric and over numeric in the SAME query (so ties for
 min/max see the same row order) and compared by text and datum bytes (binary cast to bytea).
@@ -19,8 +20,8 @@ Checks (one per group or window row, per aggregate):
   parallel  forced parallel plans, whole table and GROUP BY: Partial Aggregate, combine,
             serialize/deserialize
   plan      both parallel plans are partial aggregation with launched workers
-  window    moving frames (ROWS 99 PRECEDING; 2 PRECEDING AND 2 FOLLOWING), a quarter of the rows
-            (sum, avg, min, max)
+  window    moving frames (ROWS 99 PRECEDING; 2 PRECEDING AND 2 FOLLOWING) over the first
+            WINDOW_ROWS x --scale rows, the cover's first (sum, avg, min, max)
   fused     the serial and the parallel plans run fastnumeric_sum_product for the two sums of
             products over fastnumeric, the shared sum and avg of x * x as programs, and nothing
             over numeric
@@ -35,7 +36,8 @@ from harness.values import decimal_text, digits, signed
 
 SUITE = "differential_agg"
 SEED = 20240601
-COUNT = 1000000
+COUNT = 200000   # rows at scale 1; the cover's groups (every profile at every size) come first
+WINDOW_ROWS = 20000   # the rows of the window checks at scale 1 (every frame sums a hundred)
 SQL = pathlib.Path(__file__).with_name("agg.sql")
 WIN_AGGS = ("sum", "avg", "min", "max")
 AGGS = WIN_AGGS + ("sum_xw", "sum_x1w1w", "sum_xx", "avg_xx")
@@ -111,31 +113,46 @@ def group_size(r):
     return r.randint(10001, 100000)
 
 
+# The group sizes of the cover: every profile in a group of each (empty, a few rows, more than a
+# moving frame's hundred, thousands), whatever the count.
+COVER_SIZES = ((0, 0), (1, 20), (101, 1000), (1001, 4000))
+LARGE = 50000   # one group this large when the count leaves room for it, last
+
+
 def generate(r, count):
-    """(groups, rows): groups = [(grp, profile, size)], rows = [(grp, t, value, factor)], texts or None."""
+    """(groups, rows): groups = [(grp, profile, size)], rows = [(grp, t, value, factor)], texts or
+    None.  The cover's groups first (every profile in a group of every size of COVER_SIZES),
+    then random groups up to COUNT rows, the last of them LARGE rows if COUNT is twice that."""
     groups, rows = [], []
-    grp = 0
-    sizes = [100000] if count >= 150000 else []
-    while sum(s for _, _, s in groups) < count:
-        grp += 1
-        size = sizes.pop() if sizes else min(group_size(r), max(0, count - len(rows)))
-        profile = PROFILES[grp % len(PROFILES)] if grp <= 2 * len(PROFILES) else r.choice(PROFILES)
+
+    def add(profile, size):
+        grp = len(groups) + 1
         groups.append((grp, profile, size))
         for t in range(size):
             rows.append((grp, t, value(r, profile), factor(r)))
-        if size == 0 and grp > 10000:
-            break
+
+    for lo, hi in COVER_SIZES:
+        for profile in PROFILES:
+            add(profile, r.randint(lo, hi))
+    large = LARGE if count >= 2 * LARGE else 0
+    while len(rows) < count - large:
+        add(r.choice(PROFILES), min(group_size(r), count - large - len(rows)))
+    if large:
+        add(r.choice(PROFILES), large)
+    grp = len(groups)
     for extra in range(3):   # ids with no rows at all
         groups.append((grp + 1 + extra, "empty", 0))
     return groups, rows
 
 
-def window_groups(groups, nrows):
-    """The window checks cover the group ids below this: the first quarter of the rows."""
+def window_groups(groups, window_rows):
+    """The window checks cover the group ids below this: the first WINDOW_ROWS rows, and at least
+    the cover's groups of its first three sizes (every profile in frames that move)."""
     total = 0
+    floor = len(PROFILES) * (len(COVER_SIZES) - 1)
     for g, _, size in groups:
         total += size
-        if total > nrows // 4:
+        if total > window_rows and g >= floor:
             return g + 1
     return groups[-1][0] + 1
 
@@ -219,10 +236,10 @@ def script(groups, rows, below):
     return "".join(out)
 
 
-def test_aggregates(tally, casts, conn, rng, seed, count, keep, request):
+def test_aggregates(tally, casts, conn, rng, seed, count, scaled, keep, request):
     t0 = time.monotonic()
     groups, rows = generate(rng, count)
-    below = window_groups(groups, len(rows))
+    below = window_groups(groups, scaled(WINDOW_ROWS))
     print("differential_agg: seed %d, %d rows in %d groups (generated in %.1fs)"
           % (seed, len(rows), len(groups), time.monotonic() - t0), flush=True)
     plans = {}
