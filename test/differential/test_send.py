@@ -2,8 +2,8 @@
 Binary send of fastnumeric against numeric_send, in one server (send.sql holds the SQL).
 
 The function under test is the type's own send function (pg_type.typsend), whatever the install
-script or an ALTER TYPE ... SET (SEND = ...) made it.  Values: --count texts (default 20,000)
-of every shape (money, integers, long integers, long fractions, tiny and huge exponents,
+script or an ALTER TYPE ... SET (SEND = ...) made it.  Values: COUNT x --scale texts (the count
+fixture) of every shape (money, integers, long integers, long fractions, tiny and huge exponents,
 digit-group boundaries, zeros with scales, trailing zeros, NaN, +-Infinity), made into datums by
 numeric_in (so their bytes are numeric's, under a typmod for a quarter of them), plus long values
 stored compressed inline, out of line, and out of line compressed.  Scratch schema send_check,
@@ -26,6 +26,7 @@ from harness.values import digits, typmod
 SUITE = "send"
 SEED = 20240608
 COUNT = 20000
+MIN_COUNT = 2000   # every shape many times, and long values in each of the three toast forms
 SQL = pathlib.Path(__file__).with_name("send.sql")
 FORMS = 3   # the toast forms: compressed inline, out of line, compressed out of line
 

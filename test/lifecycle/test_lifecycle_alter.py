@@ -4,12 +4,13 @@ and widening a typmod, on a table with btree and hash indexes.
 
 Counted per step: the table kept its relfilenode (where no rewrite is possible), the column has
 the new type, its values kept their text and datum bytes, each btree index passes amcheck, and
-after a step on x the hash index finds every row.  --count is the number of rows.
+after a step on x the hash index finds every row.  The count fixture (COUNT x --scale) is the
+number of rows.
 """
 
 import random
 
-from lifecycle_lib import BYTEA_CASTS, COUNT, FIXED_VALUES, SEED, SUITE, any_value, scratch, section  # noqa: F401
+from lifecycle_lib import BYTEA_CASTS, COUNT, FIXED_VALUES, MIN_COUNT, SEED, SUITE, any_value, scratch, section  # noqa: F401
 
 STEPS = [
     # column, new type, can the table stay as it is?

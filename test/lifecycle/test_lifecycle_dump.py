@@ -10,7 +10,7 @@ check per column (all rows), per column type, per definition (index, constraint,
 view, the extension's schema); every index valid; every btree index passes amcheck
 (bt_index_check and bt_index_parent_check with heapallindexed); the hash index finds every
 row; the unique index still rejects a duplicate.  The source database gets the index checks
-too.  --count is the number of rows of the dumped table.
+too.  The count fixture (COUNT x --scale) is the number of rows of the dumped table.
 """
 
 import os
@@ -19,7 +19,7 @@ import shutil
 import subprocess
 
 from harness.psql import short
-from lifecycle_lib import (BYTEA_CASTS, COUNT, FIXED_VALUES, SEARCH, SEED, SUITE, any_value,  # noqa: F401
+from lifecycle_lib import (BYTEA_CASTS, COUNT, FIXED_VALUES, MIN_COUNT, SEARCH, SEED, SUITE, any_value,  # noqa: F401
                            decimal, scratch, section)
 from harness import values
 

@@ -8,10 +8,11 @@ Counted: the installed files offer the default version; a fresh install has the 
 expected; the released versions are installable; per V: the update path, the version reached,
 one check per member object (members.sql: every member described in full, comments included)
 against the fresh install, the table's values (text and bytes), amcheck on its btree index and
-the hash index probe.  --count is the number of rows of each V's table.
+the hash index probe.  The count fixture (COUNT x --scale) is the number of rows of each V's
+table.
 """
 
-from lifecycle_lib import BYTEA_CASTS, COUNT, SEED, SUITE, scratch, section, version_key  # noqa: F401
+from lifecycle_lib import BYTEA_CASTS, COUNT, MIN_COUNT, SEED, SUITE, scratch, section, version_key  # noqa: F401
 from lifecycle_released import RELEASED, released_versions
 
 TABLE = r"""
