@@ -6,7 +6,8 @@ if fastnumeric's sum/avg/min/max differ from numeric's.  Then: no failed or abor
 transaction, the row count equals the INSERTs pgbench counted, every row's fastnumeric values
 equal its numeric ones, the totals are equal, the postmaster did not restart.
 
-pgbench comes from the server's own bindir.  STRESS_FULL=1 in the environment: 60 s.
+pgbench comes from the server's own bindir.  SECONDS x --scale (at least MIN_SECONDS);
+STRESS_FULL=1 in the environment: 60 s.
 """
 
 import os
@@ -19,7 +20,8 @@ from stress_lib import stress  # noqa: F401  (the fixture)
 SUITE = "stress"
 SEED = 20240601
 FULL = os.environ.get("STRESS_FULL", "") not in ("", "0")
-SECONDS = 60 if FULL else 10
+SECONDS = 60 if FULL else 10   # at scale 1 (times --scale, at least MIN_SECONDS)
+MIN_SECONDS = 3
 CLIENTS = 8
 
 INSERT_SCRIPT = r"""-- one row: v into fastnumeric and numeric, w into fastnumeric(12,2) and numeric(12,2);
@@ -55,7 +57,7 @@ def agg_list(cols):
                      for a in ("sum", "avg", "min", "max") for k in ("text", "bytea"))
 
 
-def run_pgbench(stress, seed):
+def run_pgbench(stress, seed, seconds):
     """pgbench's output and exit status, and the number of INSERT and aggregate transactions."""
     scripts = {}
     for name, text in (("insert", INSERT_SCRIPT), ("aggregate", AGG_SCRIPT)):
@@ -68,11 +70,11 @@ def run_pgbench(stress, seed):
     # one thread: pgbench 15 adds up the per-script counts of several threads without a lock
     # (with -j 2 they came out 23 short of the total), and the row count is checked on them
     cmd = [pgbench, "-n", "-M", "prepared", "-c", str(CLIENTS), "-j", "1",
-           "-T", str(SECONDS), "--random-seed", str(seed),
+           "-T", str(seconds), "--random-seed", str(seed),
            "-f", scripts["insert"] + "@10", "-f", scripts["aggregate"] + "@1"]
     print("  " + " ".join(cmd), flush=True)
     proc = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, PGAPPNAME=APP),
-                          timeout=SECONDS + 120)
+                          timeout=seconds + 120)
     out = proc.stdout + proc.stderr
     keep = re.compile(r"^(number of|tps|latency average|SQL script| - \d+ transactions|"
                       r" - number of failed|pgbench: error|.*aborted)")
@@ -82,10 +84,11 @@ def run_pgbench(stress, seed):
     return proc.returncode, out
 
 
-def test_pgbench_concurrent(stress, tally, seed):
+def test_pgbench_concurrent(stress, tally, seed, scaled):
     admin = stress.admin
+    seconds = scaled(SECONDS, MIN_SECONDS)
     print("\npgbench: %d clients, %d s, INSERT script weight 10, aggregate script weight 1"
-          % (CLIENTS, SECONDS), flush=True)
+          % (CLIENTS, seconds), flush=True)
     admin.execute("""
         CREATE TABLE pgb (id bigserial PRIMARY KEY, f fastnumeric, n numeric,
                           f2 fastnumeric(12,2), n2 numeric(12,2));
@@ -93,7 +96,7 @@ def test_pgbench_concurrent(stress, tally, seed):
         $$ BEGIN RAISE EXCEPTION 'fastnumeric and numeric aggregates differ over ids % to %',
                                  lo, lo + 999; END $$;""")
     started = fetch(admin, "SELECT pg_postmaster_start_time()")[0][0]
-    rc, out = run_pgbench(stress, seed)
+    rc, out = run_pgbench(stress, seed, seconds)
 
     errors = [l for l in out.splitlines() if "error" in l.lower() or "abort" in l.lower()]
     check(tally, "pgbench", "exit status 0, no errors, no aborted client", rc == 0 and not errors,
