@@ -20,7 +20,7 @@ from nodes import rss_anon_kb
 SUITE = "production"
 PART = "cancel"
 LIMIT = 0.100
-ROUNDS = 3
+ROUNDS = 3   # measured rounds of each case at scale 1 (times --scale, at least one)
 AFTER = 0.5   # seconds into the statement when it is cancelled or times out
 
 CASES = [
@@ -79,7 +79,7 @@ def grown(base, after):
     return ", ".join("%s +%d" % (n, g) for n, g in sorted(growth.items(), key=lambda x: -x[1]) if g > 0)
 
 
-def test_cancellation(pg, nodes, tally):
+def test_cancellation(pg, nodes, tally, scaled):
     r = random.Random(8)
     node = nodes("cancel")
     node.start()
@@ -103,7 +103,7 @@ def test_cancellation(pg, nodes, tally):
             for how in ("timeout", "cancel"):
                 latencies, numeric = [], []
                 base = None
-                for k in range(ROUNDS + 1):
+                for k in range(scaled(ROUNDS, 1) + 1):
                     got = cancelled_after(work, query, how, pid, admin)
                     if got is None:
                         tally.check(name, "cancelled", False, "%s: the statement ended by itself" % how)

@@ -141,7 +141,7 @@ def verify(node, ledger, tally, group):
     return total
 
 
-def test_crash_recovery(pg, nodes, tally):
+def test_crash_recovery(pg, nodes, tally, scaled):
     r = random.Random(3)
     node = nodes("crash", ["max_connections = 40"])
     node.start()
@@ -149,7 +149,7 @@ def test_crash_recovery(pg, nodes, tally):
     with node.connect() as c:
         bytea_casts(c)
     ledger = Ledger()
-    rounds = 8 if pg.full else 3
+    rounds = 8 if pg.full else scaled(3, 1)
     for k in range(rounds):
         start = len(ledger.committed)
         stop = threading.Event()

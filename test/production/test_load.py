@@ -116,8 +116,8 @@ class Client(threading.Thread):
             self.mismatches.append("%s on %r != off %r" % (setting, on, off))
 
 
-def test_load(pg, nodes, tally):
-    seconds = 180 if pg.full else 25
+def test_load(pg, nodes, tally, scaled):
+    seconds = 180 if pg.full else scaled(25, 8)   # (--scale: at least a warm-up and a measured part)
     node = nodes("load", ["max_connections = 60", "shared_buffers = '64MB'"])
     node.start()
     node.psql(SCHEMA)

@@ -36,9 +36,9 @@ def caught_up(primary, standby):
     return lambda: standby.one("SELECT pg_last_wal_replay_lsn() >= %s::pg_lsn", (str(target),))
 
 
-def test_streaming_replication(pg, nodes, tally):
+def test_streaming_replication(pg, nodes, tally, scaled):
     r = random.Random(1)
-    rows = 20000 if pg.full else 5000
+    rows = 20000 if pg.full else scaled(5000, 500)
     primary = nodes("primary", ["wal_level = replica", "max_wal_senders = 4"])
     primary.start()
     primary.psql(SCHEMA)
@@ -61,7 +61,7 @@ def test_streaming_replication(pg, nodes, tally):
     with open(script, "w") as f:
         f.write(PGBENCH)
     own(script)
-    seconds = 30 if pg.full else 5
+    seconds = 30 if pg.full else scaled(5, 2)
     out = run([primary.tool("pgbench"), "-n", "-h", primary.dir, "-p", str(primary.port), "-U", "postgres",
                "-c", "4", "-j", "2", "-T", str(seconds), "-D", "rows=%d" % rows, "-f", script, "postgres"],
               timeout=seconds + 120, check=False)
