@@ -32,7 +32,7 @@ from stress_lib import stress  # noqa: F401  (the fixture)
 SUITE = "stress"
 SEED = 20240601
 FULL = os.environ.get("STRESS_FULL", "") not in ("", "0")
-ROWS = 1000000 if FULL else 100000      # the small size at scale 1 (times --scale)
+ROWS = 1000000 if FULL else 50000       # the small size at scale 1 (times --scale)
 FACTOR = 20 if FULL else 10             # large = ROWS x FACTOR
 TOLERANCE_KB = 5120
 # The least small size: the large run's extra rows times the smallest leak (24 bytes a call,

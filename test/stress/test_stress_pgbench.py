@@ -20,7 +20,7 @@ from stress_lib import stress  # noqa: F401  (the fixture)
 SUITE = "stress"
 SEED = 20240601
 FULL = os.environ.get("STRESS_FULL", "") not in ("", "0")
-SECONDS = 60 if FULL else 10   # at scale 1 (times --scale, at least MIN_SECONDS)
+SECONDS = 60 if FULL else 5    # at scale 1 (times --scale, at least MIN_SECONDS)
 MIN_SECONDS = 3
 CLIENTS = 8
 
