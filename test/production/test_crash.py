@@ -149,7 +149,7 @@ def test_crash_recovery(pg, nodes, tally, scaled):
     with node.connect() as c:
         bytea_casts(c)
     ledger = Ledger()
-    rounds = 8 if pg.full else scaled(3, 1)
+    rounds = 8 if pg.full else scaled(2, 1)
     for k in range(rounds):
         start = len(ledger.committed)
         stop = threading.Event()

@@ -1,5 +1,5 @@
 """
-Part 7, load: 32 clients for a bounded time (25 s; 3 minutes with FASTNUMERIC_FULL=1) mixing COPY,
+Part 7, load: 32 clients for a bounded time (15 s; 3 minutes with FASTNUMERIC_FULL=1) mixing COPY,
 INSERT and UPDATE of fastnumeric and numeric columns, fused sums of products and the
 accelerator over numeric columns (each sum compared in the same query with numeric's own); no
 error, every backend's memory flat after the warm-up (its memory contexts and its private
@@ -117,7 +117,7 @@ class Client(threading.Thread):
 
 
 def test_load(pg, nodes, tally, scaled):
-    seconds = 180 if pg.full else scaled(25, 8)   # (--scale: at least a warm-up and a measured part)
+    seconds = 180 if pg.full else scaled(15, 8)   # (--scale: at least a warm-up and a measured part)
     node = nodes("load", ["max_connections = 60", "shared_buffers = '64MB'"])
     node.start()
     node.psql(SCHEMA)

@@ -34,8 +34,8 @@ def copy(conn, table, data):
 
 def test_logical_replication(pg, nodes, tally, scaled):
     r = random.Random(2)
-    n = 4000 if pg.full else scaled(1500, 200)
-    big = 40000 if pg.full else scaled(15000, 5000)   # (at least: streamed before its commit)
+    n = 4000 if pg.full else scaled(1000, 200)
+    big = 40000 if pg.full else scaled(6000, 5000)   # (at least: streamed before its commit)
     pub = nodes("publisher", ["wal_level = logical", "max_replication_slots = 8", "max_wal_senders = 8",
                               "logical_decoding_work_mem = '64kB'"])
     sub = nodes("subscriber", ["max_replication_slots = 8", "max_logical_replication_workers = 8",

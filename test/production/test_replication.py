@@ -38,7 +38,7 @@ def caught_up(primary, standby):
 
 def test_streaming_replication(pg, nodes, tally, scaled):
     r = random.Random(1)
-    rows = 20000 if pg.full else scaled(5000, 500)
+    rows = 20000 if pg.full else scaled(3000, 500)
     primary = nodes("primary", ["wal_level = replica", "max_wal_senders = 4"])
     primary.start()
     primary.psql(SCHEMA)
@@ -61,7 +61,7 @@ def test_streaming_replication(pg, nodes, tally, scaled):
     with open(script, "w") as f:
         f.write(PGBENCH)
     own(script)
-    seconds = 30 if pg.full else scaled(5, 2)
+    seconds = 30 if pg.full else scaled(3, 2)
     out = run([primary.tool("pgbench"), "-n", "-h", primary.dir, "-p", str(primary.port), "-U", "postgres",
                "-c", "4", "-j", "2", "-T", str(seconds), "-D", "rows=%d" % rows, "-f", script, "postgres"],
               timeout=seconds + 120, check=False)
