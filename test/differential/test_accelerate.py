@@ -49,10 +49,10 @@ from harness.psql import copy_data, run_tagged, splice
 SUITE = "accelerate"
 SEED = 20241201
 # Inputs and pairs at scale 1: inputs.generate's cover puts every category in (under every
-# typmod) at any count.  Below MIN_COUNT pairs the table is too small for the parallel
-# workloads' plans to be partial aggregates under a Gather.
-COUNT = 8000
-MIN_COUNT = 2000
+# typmod) at any count.  Below MIN_COUNT pairs the tables are too small for the plans the
+# workloads must have: partial aggregates under a Gather, a Memoize over the index of keyed.
+COUNT = 10000
+MIN_COUNT = 5000
 SQL = pathlib.Path(__file__).with_name("accelerate.sql")
 decimal.getcontext().Emax = decimal.MAX_EMAX
 decimal.getcontext().Emin = decimal.MIN_EMIN
