@@ -213,10 +213,10 @@ bool expr_eval_read(const ExprProgram& p, const ReadOperand* operands, ExactValu
     return eval_in<int64_t>(p, read, out) || eval_in<int128_t>(p, read, out);
 }
 
-bool row_plan_eval(const RowPlan& plan, ReadOperand* values) {
-    for (int i = 0; i < plan.nnodes; ++i) {
-        const RowNode& n = plan.nodes[i];
-        ReadOperand& x = values[plan.first + i];
+bool row_graph_eval(const RowGraph& graph, ReadOperand* values) {
+    for (int i = 0; i < graph.nnodes; ++i) {
+        const RowNode& n = graph.nodes[i];
+        ReadOperand& x = values[graph.first + i];
         x = values[n.a];
         if (n.op == ExprOp::Negate)
             x.value = -x.value;   // (never INT64_MIN: operands are below 10^16, results checked)

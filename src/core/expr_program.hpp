@@ -304,7 +304,7 @@ struct RowNode {
 };
 constexpr int kMaxRowNodes = kMaxRowSums * (kMaxExprSteps - 1) / 2;   // operators of all programs
 
-struct RowPlan {
+struct RowGraph {
     int first;   // the operands' count: node i is value first + i
     int nnodes;
     RowNode nodes[kMaxRowNodes];
@@ -315,22 +315,22 @@ struct RowPrograms {
     int nsums;
     int noperands;   // the highest $n any names
     ExprProgram sums[kMaxRowSums];
-    RowPlan plan;
+    RowGraph graph;
     uint32_t reads[kMaxRowSums];   // bit k: the program reads $k+1
 };
 
-/* The programs of a text as above (1 to kMaxRowSums of them), with their plan; false for any other text. */
+/* The programs of a text as above (1 to kMaxRowSums of them), with their graph; false for any other text. */
 bool parse_row_programs(const char* text, RowPrograms* out);
 
 /*
- * Every node of the plan in int64, as the programs' steps compute it, into values[first ..]
+ * Every node of the graph in int64, as the programs' steps compute it, into values[first ..]
  * (values[0 .. first) the operands, read_operand_once); false when a value leaves int64 (then
  * evaluate the programs one by one: expr_eval_read).
  */
-bool row_plan_eval(const RowPlan& plan, ReadOperand* values);
+bool row_graph_eval(const RowGraph& graph, ReadOperand* values);
 
 /*
- * The plan at fixed operand scales.  An operand of dscale d, rescaled to the lowest group a
+ * The graph at fixed operand scales.  An operand of dscale d, rescaled to the lowest group a
  * value of that dscale can have (fixed_low: numeric strips trailing zero groups, so a stored
  * value's lowest group is that one or coarser), has a scale that depends on d alone; when
  * each operand has the dscale of the call site's first rows (typmod columns, constants),
@@ -396,17 +396,17 @@ __attribute__((always_inline)) inline bool read_scaled_operand(ExprShortOperand 
     return true;
 }
 
-/* The scales of plan's nodes over operands of these dscales; false when an alignment leaves int64. */
-bool row_scales_of(const RowPlan& plan, const int32_t* dscales, RowScales* out);
+/* The scales of the graph's nodes over operands of these dscales; false when an alignment leaves int64. */
+bool row_scales_of(const RowGraph& graph, const int32_t* dscales, RowScales* out);
 
 /*
- * The plan's nodes at those scales: values[0 .. first) the operands' (rescale_operand) values,
+ * The graph's nodes at those scales: values[0 .. first) the operands' (rescale_operand) values,
  * nodes into values[first ..]; false when one leaves int64.  Inline: the transition's row.
  */
-__attribute__((always_inline)) inline bool row_plan_eval_scaled(const RowPlan& plan, const RowScales& scales,
-                                                                int64_t* values) {
-    for (int i = 0; i < plan.nnodes; ++i) {
-        const RowNode& n = plan.nodes[i];
+__attribute__((always_inline)) inline bool row_graph_eval_scaled(const RowGraph& graph, const RowScales& scales,
+                                                                 int64_t* values) {
+    for (int i = 0; i < graph.nnodes; ++i) {
+        const RowNode& n = graph.nodes[i];
         const int64_t a = values[n.a], b = values[n.b];
         int64_t x;
         switch (n.op) {
@@ -427,7 +427,7 @@ __attribute__((always_inline)) inline bool row_plan_eval_scaled(const RowPlan& p
             break;
         }
         }
-        values[plan.first + i] = x;
+        values[graph.first + i] = x;
     }
     return true;
 }

@@ -1,5 +1,5 @@
 /*
- * row_programs.cpp — the programs of a shared transition's sums as one plan of operations over
+ * row_programs.cpp — the programs of a shared transition's sums as one graph of operations over
  * their operands, and its scales (see expr_program.hpp).
  */
 #include "core/expr_program.hpp"
@@ -7,24 +7,24 @@
 namespace fastnumeric {
 namespace {
 
-/* The node of (op, a, b) in the plan, added when new; -1 when the plan is full. */
-int row_node(RowPlan* plan, ExprOp op, int a, int b) {
-    for (int i = 0; i < plan->nnodes; ++i) {
-        const RowNode& n = plan->nodes[i];
+/* The node of (op, a, b) in the graph, added when new; -1 when the graph is full. */
+int row_node(RowGraph* graph, ExprOp op, int a, int b) {
+    for (int i = 0; i < graph->nnodes; ++i) {
+        const RowNode& n = graph->nodes[i];
         if (n.op == op && n.a == a && n.b == b)
-            return plan->first + i;
+            return graph->first + i;
     }
-    if (plan->nnodes == kMaxRowNodes)
+    if (graph->nnodes == kMaxRowNodes)
         return -1;
-    plan->nodes[plan->nnodes++] = RowNode{op, static_cast<uint8_t>(a), static_cast<uint8_t>(b)};
-    return plan->first + plan->nnodes - 1;
+    graph->nodes[graph->nnodes++] = RowNode{op, static_cast<uint8_t>(a), static_cast<uint8_t>(b)};
+    return graph->first + graph->nnodes - 1;
 }
 
 /* The programs' steps as nodes, each subexpression once; false when they do not fit. */
-bool plan_rows(RowPrograms* r) {
-    RowPlan& plan = r->plan;
-    plan = RowPlan{};
-    plan.first = r->noperands;
+bool build_row_graph(RowPrograms* r) {
+    RowGraph& graph = r->graph;
+    graph = RowGraph{};
+    graph.first = r->noperands;
     for (int i = 0; i < r->nsums; ++i) {
         const ExprProgram& p = r->sums[i];
         int stack[kMaxExprDepth];
@@ -35,28 +35,28 @@ bool plan_rows(RowPrograms* r) {
             if (s.op == ExprOp::Operand)
                 node = s.operand;   // operands are values 0 .. noperands - 1
             else if (s.op == ExprOp::Negate)
-                node = row_node(&plan, s.op, stack[depth - 1], 0), --depth;
+                node = row_node(&graph, s.op, stack[depth - 1], 0), --depth;
             else
-                node = row_node(&plan, s.op, stack[depth - 2], stack[depth - 1]), depth -= 2;
+                node = row_node(&graph, s.op, stack[depth - 2], stack[depth - 1]), depth -= 2;
             if (node < 0)
                 return false;
             stack[depth++] = node;
         }
-        plan.result[i] = static_cast<uint8_t>(stack[0]);
+        graph.result[i] = static_cast<uint8_t>(stack[0]);
     }
     return true;
 }
 
 }   // namespace
 
-bool row_scales_of(const RowPlan& plan, const int32_t* dscales, RowScales* out) {
-    for (int k = 0; k < plan.first; ++k) {
+bool row_scales_of(const RowGraph& graph, const int32_t* dscales, RowScales* out) {
+    for (int k = 0; k < graph.first; ++k) {
         out->dscale[k] = out->node_dscale[k] = dscales[k];
         out->low[k] = fixed_low(dscales[k]);
     }
-    for (int i = 0; i < plan.nnodes; ++i) {
-        const RowNode& n = plan.nodes[i];
-        const int v = plan.first + i;
+    for (int i = 0; i < graph.nnodes; ++i) {
+        const RowNode& n = graph.nodes[i];
+        const int v = graph.first + i;
         const int32_t la = out->low[n.a], lb = out->low[n.b];
         const int32_t da = out->node_dscale[n.a], db = out->node_dscale[n.b];
         out->align_a[i] = out->align_b[i] = 1;
@@ -108,7 +108,7 @@ bool parse_row_programs(const char* text, RowPrograms* out) {
         if (p.noperands > out->noperands)
             out->noperands = p.noperands;
         if (*end == '\0')
-            return plan_rows(out);
+            return build_row_graph(out);
         at = end + 1;
     }
 }

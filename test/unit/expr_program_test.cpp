@@ -586,48 +586,48 @@ RowPrograms parsed_row(const std::string& text) {
     return r;
 }
 
-/* Value v of a row's plan written back as postfix steps ("$1 $2 - * "), as steps_of writes them. */
-std::string plan_steps(const RowPlan& plan, int v) {
-    if (v < plan.first)
+/* Value v of a row's graph written back as postfix steps ("$1 $2 - * "), as steps_of writes them. */
+std::string graph_steps(const RowGraph& graph, int v) {
+    if (v < graph.first)
         return "$" + std::to_string(v + 1) + " ";
-    const RowNode& n = plan.nodes[v - plan.first];
+    const RowNode& n = graph.nodes[v - graph.first];
     switch (n.op) {
-    case ExprOp::Negate: return plan_steps(plan, n.a) + "neg ";
-    case ExprOp::Add: return plan_steps(plan, n.a) + plan_steps(plan, n.b) + "+ ";
-    case ExprOp::Subtract: return plan_steps(plan, n.a) + plan_steps(plan, n.b) + "- ";
-    case ExprOp::Multiply: return plan_steps(plan, n.a) + plan_steps(plan, n.b) + "* ";
+    case ExprOp::Negate: return graph_steps(graph, n.a) + "neg ";
+    case ExprOp::Add: return graph_steps(graph, n.a) + graph_steps(graph, n.b) + "+ ";
+    case ExprOp::Subtract: return graph_steps(graph, n.a) + graph_steps(graph, n.b) + "- ";
+    case ExprOp::Multiply: return graph_steps(graph, n.a) + graph_steps(graph, n.b) + "* ";
     case ExprOp::Operand: break;
     }
     return "operand node? ";
 }
 
-/* The plan's shape: nodes after what they take, no node twice, every program's result its steps. */
+/* The graph's shape: nodes after what they take, no node twice, every program's result its steps. */
 void expect_plan_of(const RowPrograms& r, const std::string& text) {
-    const RowPlan& plan = r.plan;
-    ASSERT_EQ(plan.first, r.noperands) << text;
-    ASSERT_LE(plan.nnodes, kMaxRowNodes) << text;
-    for (int i = 0; i < plan.nnodes; ++i) {
-        const RowNode& n = plan.nodes[i];
+    const RowGraph& graph = r.graph;
+    ASSERT_EQ(graph.first, r.noperands) << text;
+    ASSERT_LE(graph.nnodes, kMaxRowNodes) << text;
+    for (int i = 0; i < graph.nnodes; ++i) {
+        const RowNode& n = graph.nodes[i];
         ASSERT_TRUE(n.op == ExprOp::Add || n.op == ExprOp::Subtract || n.op == ExprOp::Multiply ||
                     n.op == ExprOp::Negate)
             << text;
-        ASSERT_LT(n.a, plan.first + i) << text << " node " << i;
+        ASSERT_LT(n.a, graph.first + i) << text << " node " << i;
         if (n.op != ExprOp::Negate) {
-            ASSERT_LT(n.b, plan.first + i) << text << " node " << i;
+            ASSERT_LT(n.b, graph.first + i) << text << " node " << i;
         }
         for (int j = 0; j < i; ++j) {
-            const RowNode& m = plan.nodes[j];
+            const RowNode& m = graph.nodes[j];
             const bool same = m.op == n.op && m.a == n.a && (n.op == ExprOp::Negate || m.b == n.b);
             ASSERT_FALSE(same) << text << ": nodes " << j << " and " << i << " are one subexpression";
         }
     }
     for (int i = 0; i < r.nsums; ++i) {
-        ASSERT_LT(plan.result[i], plan.first + plan.nnodes) << text;
-        ASSERT_EQ(plan_steps(plan, plan.result[i]), steps_of(r.sums[i])) << text << " program " << i;
+        ASSERT_LT(graph.result[i], graph.first + graph.nnodes) << text;
+        ASSERT_EQ(graph_steps(graph, graph.result[i]), steps_of(r.sums[i])) << text << " program " << i;
     }
 }
 
-/* The distinct operator subtrees of the programs: the nodes a plan of each subexpression once has. */
+/* The distinct operator subtrees of the programs: the nodes a graph of each subexpression once has. */
 int distinct_subtrees(const std::vector<ExprProgram>& programs) {
     std::vector<std::string> seen;
     for (const ExprProgram& p : programs) {
@@ -713,7 +713,7 @@ std::string row_text(const std::vector<ExprProgram>& programs) {
 
 }   // namespace
 
-/* The programs of a row's text: each program, the operands it reads, and its plan. */
+/* The programs of a row's text: each program, the operands it reads, and its graph. */
 TEST(RowPrograms, KnownLists) {
     // TPC-H Q1's row: sum(q), sum(p), sum(p*(1-d)), sum(p*(1-d)*(1+t)), avg(d)
     const char* const q1_text = "$1; $2; $2 * ($3 - $4); $2 * ($3 - $4) * ($3 + $5); $4";
@@ -728,17 +728,17 @@ TEST(RowPrograms, KnownLists) {
     }
     expect_plan_of(q1, q1_text);
     // $3 - $4, $2 * that, $3 + $5, the product of the two: p * (1 - d) once for its two sums
-    EXPECT_EQ(q1.plan.first, 5);
-    EXPECT_EQ(q1.plan.nnodes, 4);
-    EXPECT_EQ(q1.plan.result[0], 0);   // operands are their own values
-    EXPECT_EQ(q1.plan.result[1], 1);
-    EXPECT_EQ(q1.plan.result[4], 3);
-    EXPECT_EQ(q1.plan.result[3] - q1.plan.first, q1.plan.nnodes - 1);
-    EXPECT_EQ(q1.plan.nodes[q1.plan.result[3] - q1.plan.first].a, q1.plan.result[2]);
+    EXPECT_EQ(q1.graph.first, 5);
+    EXPECT_EQ(q1.graph.nnodes, 4);
+    EXPECT_EQ(q1.graph.result[0], 0);   // operands are their own values
+    EXPECT_EQ(q1.graph.result[1], 1);
+    EXPECT_EQ(q1.graph.result[4], 3);
+    EXPECT_EQ(q1.graph.result[3] - q1.graph.first, q1.graph.nnodes - 1);
+    EXPECT_EQ(q1.graph.nodes[q1.graph.result[3] - q1.graph.first].a, q1.graph.result[2]);
 
     const struct {
         const char* text;
-        int nodes;   // operators in the plan: each subexpression once
+        int nodes;   // operators in the graph: each subexpression once
     } cases[] = {
         // clang-format off
         {"$1 * $2; $1; $1 * $2 * $3", 2},
@@ -760,28 +760,28 @@ TEST(RowPrograms, KnownLists) {
     for (const auto& c : cases) {
         const RowPrograms r = parsed_row(c.text);
         expect_plan_of(r, c.text);
-        EXPECT_EQ(r.plan.nnodes, c.nodes) << c.text;
+        EXPECT_EQ(r.graph.nnodes, c.nodes) << c.text;
     }
     const RowPrograms twice = parsed_row("$1 * $2; $1 * $2");
-    EXPECT_EQ(twice.plan.result[0], twice.plan.result[1]);
+    EXPECT_EQ(twice.graph.result[0], twice.graph.result[1]);
     const RowPrograms wide = parsed_row("($3); $16; $3 * $16");
     EXPECT_EQ(wide.noperands, 16);
     EXPECT_EQ(wide.reads[0], 0x4u);
     EXPECT_EQ(wide.reads[1], 0x8000u);
     EXPECT_EQ(wide.reads[2], 0x8004u);
-    EXPECT_EQ(wide.plan.result[0], 2);
-    EXPECT_EQ(wide.plan.result[1], 15);
+    EXPECT_EQ(wide.graph.result[0], 2);
+    EXPECT_EQ(wide.graph.result[1], 15);
 
     // eight programs are the most
     const RowPrograms eight = parsed_row("$1; $2; $3; $4; $5; $6; $7; $8");
     EXPECT_EQ(eight.nsums, kMaxRowSums);
     EXPECT_EQ(eight.noperands, 8);
-    EXPECT_EQ(eight.plan.nnodes, 0);
+    EXPECT_EQ(eight.graph.nnodes, 0);
     for (int i = 0; i < kMaxRowSums; ++i) {
         EXPECT_EQ(eight.reads[i], uint32_t{1} << i);
-        EXPECT_EQ(eight.plan.result[i], i);
+        EXPECT_EQ(eight.graph.result[i], i);
     }
-    // and eight of the longest programs with nothing in common fit the plan
+    // and eight of the longest programs with nothing in common fit the graph
     std::string longest;
     for (int i = 0; i < kMaxRowSums; ++i) {
         std::string p = "$" + std::to_string(i + 1);
@@ -791,7 +791,7 @@ TEST(RowPrograms, KnownLists) {
     }
     const RowPrograms full = parsed_row(longest);
     expect_plan_of(full, longest);
-    EXPECT_EQ(full.plan.nnodes, kMaxRowNodes);
+    EXPECT_EQ(full.graph.nnodes, kMaxRowNodes);
 }
 
 TEST(RowPrograms, Rejects) {
@@ -807,7 +807,7 @@ TEST(RowPrograms, Rejects) {
     EXPECT_FALSE(parse_row_programs(("$2; " + longest).c_str(), &r));
 }
 
-/* Random rows whose programs continue and contain each other: programs, reads and plan. */
+/* Random rows whose programs continue and contain each other: programs, reads and graph. */
 TEST(RowPrograms, RandomRowsPlan) {
     std::mt19937_64 rng(8128);
     int shared = 0;
@@ -827,8 +827,8 @@ TEST(RowPrograms, RandomRowsPlan) {
         }
         ASSERT_EQ(r.noperands, most) << text;
         expect_plan_of(r, text);
-        ASSERT_EQ(r.plan.nnodes, distinct_subtrees(programs)) << text;
-        shared += r.plan.nnodes < operators;
+        ASSERT_EQ(r.graph.nnodes, distinct_subtrees(programs)) << text;
+        shared += r.graph.nnodes < operators;
     }
     EXPECT_GT(shared, 2000);
 }
@@ -872,11 +872,11 @@ TEST(RowPrograms, EvalReadMatchesEvalSmall) {
 }
 
 /*
- * A row evaluated as its transition does (fastnumeric_row_accum): the plan's nodes in int64
+ * A row evaluated as its transition does (fastnumeric_row_accum): the graph's nodes in int64
  * over the operands read once, each program's value the node it names; each the value of
  * expr_eval_small on the program alone (a value in int64 is one it takes).
  */
-TEST(RowPrograms, RowPlanEvalMatchesProgramsAlone) {
+TEST(RowPrograms, RowGraphEvalMatchesProgramsAlone) {
     std::mt19937_64 rng(31337);
     int planned = 0, declined = 0, compared = 0, zeros = 0;
     for (int iter = 0; iter < 8000; ++iter) {
@@ -892,16 +892,16 @@ TEST(RowPrograms, RowPlanEvalMatchesProgramsAlone) {
             readable = read_operand_once(o.views[k], &values[k]) && readable;
         if (!readable)
             continue;
-        if (!row_plan_eval(r.plan, values.data())) {
+        if (!row_graph_eval(r.graph, values.data())) {
             ++declined;   // (the programs then run one by one: EvalReadMatchesEvalSmall)
             continue;
         }
         ++planned;
         for (int i = 0; i < r.nsums; ++i) {
-            const ReadOperand& v = values[r.plan.result[i]];
+            const ReadOperand& v = values[r.graph.result[i]];
             ExactValue want;
             ASSERT_TRUE(expr_eval_small(r.sums[i], o.views.data(), &want))
-                << "program " << i << " of " << text << " over " << o.shown() << ": in int64 in the plan";
+                << "program " << i << " of " << text << " over " << o.shown() << ": in int64 in the graph";
             ++compared;
             zeros += v.value == 0;
             ASSERT_EQ(encoded_exact(ExactValue{v.value, v.low, v.dscale}), encoded_exact(want))
@@ -915,7 +915,7 @@ TEST(RowPrograms, RowPlanEvalMatchesProgramsAlone) {
 }
 
 /*
- * The plan at fixed scales (row_scales_of, rescale_operand, row_plan_eval_scaled), over operands
+ * The graph at fixed scales (row_scales_of, rescale_operand, row_graph_eval_scaled), over operands
  * of the dscales the scales were made for: each program's value, at its node's scale and
  * dscale, is expr_eval_small's of the program alone.
  */
@@ -947,14 +947,14 @@ TEST(RowPrograms, ScaledPlanMatchesProgramsAlone) {
             values[k] = x.value;
         }
         RowScales scales;
-        if (!ok || !row_scales_of(r.plan, dscales, &scales) || !row_plan_eval_scaled(r.plan, scales, values.data()))
+        if (!ok || !row_scales_of(r.graph, dscales, &scales) || !row_graph_eval_scaled(r.graph, scales, values.data()))
             continue;
         ++planned;
         for (int i = 0; i < r.nsums; ++i) {
-            const int v = r.plan.result[i];
+            const int v = r.graph.result[i];
             ExactValue want;
             ASSERT_TRUE(expr_eval_small(r.sums[i], o.views.data(), &want))
-                << "program " << i << " of " << text << " over " << o.shown() << ": in int64 in the plan";
+                << "program " << i << " of " << text << " over " << o.shown() << ": in int64 in the graph";
             ++compared;
             const ExactValue got{values[v], scales.low[v], scales.node_dscale[v]};
             ASSERT_EQ(encoded_exact(got), encoded_exact(want))

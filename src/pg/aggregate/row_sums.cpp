@@ -62,9 +62,9 @@ static_assert(alignof(RowSums) <= MAXIMUM_ALIGNOF, "palloc's alignment holds the
 
 /*
  * What a call site keeps in fn_extra: the programs; the operands that are columns (the others
- * are constants of the plan, read once: those the one pass cannot read are `unreadable`, as a
- * NULL is); the plan's scales, learned from the first row whose operands can all be read
- * (scaled: rows whose operands have those dscales take row_plan_eval_scaled), and learned
+ * are constants of the graph, read once: those the one pass cannot read are `unreadable`, as a
+ * NULL is); the graph's scales, learned from the first row whose operands can all be read
+ * (scaled: rows whose operands have those dscales take row_graph_eval_scaled), and learned
  * again when kRelearnAfter such rows could not take them (a column's dscale changed); and the row's
  * values, the constants' already in place.  (The transition never runs inside itself, so the
  * site can hold them.)
@@ -81,7 +81,7 @@ struct RowSite {
     uint32_t declined;         // rows since then whose operands were read but not at the scales
     bool scaled;
     RowScales scales;
-    ReadOperand values[kMaxExprOperands + kMaxRowNodes];   // the operands, then the plan's nodes
+    ReadOperand values[kMaxExprOperands + kMaxRowNodes];   // the operands, then the graph's nodes
     int64_t scaled_values[kMaxExprOperands + kMaxRowNodes];
 };
 
@@ -163,7 +163,7 @@ __attribute__((noinline)) void row_sum_rest(FunctionCallInfo fcinfo, const RowSi
         sum_add_made_readable(s, d);
 }
 
-/* The per-row path of a plan's value: zero, or a value at the state's expected scale; else false. */
+/* The per-row path of a graph's value: zero, or a value at the state's expected scale; else false. */
 __attribute__((always_inline)) inline bool add_expected(SumAccum* s, const ReadOperand& v) {
     if (v.value == 0) {
         sum_add_zero(s, v.dscale);
@@ -175,16 +175,16 @@ __attribute__((always_inline)) inline bool add_expected(SumAccum* s, const ReadO
 }
 
 /*
- * The plan's scales from this row's operands (all read): rows whose operands have the same
+ * The graph's scales from this row's operands (all read): rows whose operands have the same
  * dscales take the scaled evaluation.  Constants are rescaled once, here.
  */
 __attribute__((noinline)) void learn_scales(RowSite* site) {
     ++site->scales_learned;
     site->declined = 0;
-    const RowPlan& plan = site->programs.plan;
+    const RowGraph& graph = site->programs.graph;
     int32_t dscales[kMaxExprOperands];
     bool ok = true;
-    for (int k = 0; k < plan.first; ++k) {
+    for (int k = 0; k < graph.first; ++k) {
         dscales[k] = site->values[k].dscale;
         bool column = false;
         for (int c = 0; c < site->ncolumns; ++c)
@@ -194,7 +194,7 @@ __attribute__((noinline)) void learn_scales(RowSite* site) {
             site->scaled_values[k] = site->values[k].value;
         }
     }
-    site->scaled = ok && row_scales_of(plan, dscales, &site->scales);
+    site->scaled = ok && row_scales_of(graph, dscales, &site->scales);
     for (int c = 0; c < site->ncolumns; ++c) {
         const int32_t dscale = dscales[site->columns[c]];
         site->column_head[c] = scaled_operand_head(dscale);
@@ -210,7 +210,7 @@ __attribute__((noinline)) void learn_scales(RowSite* site) {
 __attribute__((noinline)) void set_pending_scales(RowSums* s, const RowSite* site) {
     fold_pending(s);
     for (int i = 0; i < s->nsums; ++i) {
-        const int r = site->programs.plan.result[i];
+        const int r = site->programs.graph.result[i];
         s->sums[i].pending.low = site->scales.low[r];
         s->sums[i].pending.dscale = site->scales.node_dscale[r];
     }
@@ -243,7 +243,7 @@ const SumAccum* sum_of(RowSums* s, int k) {
 
 /*
  * The per-row path at the call site's scales: each column of its expected dscale read as an
- * integer at its fixed scale, the plan's nodes, each program's value added to its pending
+ * integer at its fixed scale, the graph's nodes, each program's value added to its pending
  * total.  False, with nothing added, for any other row.
  */
 __attribute__((always_inline)) inline bool scaled_row(FunctionCallInfo fcinfo, RowSite* site, RowSums* s) {
@@ -252,19 +252,19 @@ __attribute__((always_inline)) inline bool scaled_row(FunctionCallInfo fcinfo, R
         if (unlikely(!read_scaled_operand(operand(site->column_offsets[c]), site->column_head[c], site->column_below[c],
                                           &site->scaled_values[site->columns[c]])))
             return false;
-    const RowPlan& plan = site->programs.plan;
-    if (unlikely(!row_plan_eval_scaled(plan, site->scales, site->scaled_values)))
+    const RowGraph& graph = site->programs.graph;
+    if (unlikely(!row_graph_eval_scaled(graph, site->scales, site->scaled_values)))
         return false;
     if (unlikely(s->scales != site->scales_learned))
         set_pending_scales(s, site);
     for (int i = 0; i < s->nsums; ++i)
-        s->sums[i].pending.total += site->scaled_values[plan.result[i]];
+        s->sums[i].pending.total += site->scaled_values[graph.result[i]];
     ++s->pending_rows;
     return true;
 }
 
 /*
- * Any other row: the operands read as they are, the plan's nodes in int64 when all can be
+ * Any other row: the operands read as they are, the graph's nodes in int64 when all can be
  * read, else (or beyond int64) the programs one by one.  The first such row with all its
  * operands read sets the call site's scales.
  */
@@ -281,12 +281,12 @@ __attribute__((noinline)) void any_row(FunctionCallInfo fcinfo, RowSite* site, R
     }
     if (unread == 0 && (site->scales_learned == 0 || ++site->declined >= kRelearnAfter))
         learn_scales(site);
-    if (unread != 0 || !row_plan_eval(programs.plan, values)) {
+    if (unread != 0 || !row_graph_eval(programs.graph, values)) {
         row_sums_one_by_one(fcinfo, site, s, values, unread);
         return;
     }
     for (int i = 0; i < programs.nsums; ++i)
-        if (!add_expected(&s->sums[i].sum, values[programs.plan.result[i]]))
+        if (!add_expected(&s->sums[i].sum, values[programs.graph.result[i]]))
             row_sum_rest(fcinfo, site, &s->sums[i].sum, i, values, 0);
 }
 
