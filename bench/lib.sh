@@ -38,6 +38,7 @@ ensure_prereqs() {
     prereq_file "$PYTHON" python3
     prereq_command gnuplot gnuplot-nox   # the PNG chart of the ratios
     prereq_file "$("$PG_CONFIG" --includedir)/libpq-fe.h" libpq-dev   # bench/binary_params.c
+    prereq_file /usr/include/postgresql/libpq-fe.h libpq-dev   # (the machine's libpq, for a server whose own needs a newer libc)
     prereq_install
     if is_root; then
         id postgres >/dev/null 2>&1 || die "running as root needs a 'postgres' user (comes with postgresql-15)"
