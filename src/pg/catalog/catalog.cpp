@@ -28,16 +28,10 @@ extern "C" {
 
 namespace {
 
-#if PG_VERSION_NUM >= 190000
-using CacheId = SysCacheIdentifier;   // an enum since 19
-#else
-using CacheId = int;
-#endif
-
 uint64 version = 1;   // 0 is "never built" for the caches that compare with it
 bool callbacks_registered = false;
 
-void catalog_changed(Datum, CacheId, uint32) { ++version; }
+void catalog_changed(Datum, fastnumeric::CacheId, uint32) { ++version; }
 
 struct TypeCache {
     uint64 version;   // catalog_version() it was built at

@@ -7,7 +7,31 @@
 
 #include "pg_compat.hpp"
 
+extern "C" {
+#include "utils/syscache.h"
+}
+
 namespace fastnumeric {
+
+#if PG_VERSION_NUM >= 190000
+using CacheId = SysCacheIdentifier;   // an enum since 19
+#else
+using CacheId = int;
+#endif
+
+/* compare(a's row, b's row) of syscache `cache` (PROCOID, AGGFNOID, ...); false when either
+   row is missing.  Both are released whatever compare says. */
+template <typename Compare>
+bool compare_rows(CacheId cache, Oid a, Oid b, Compare compare) {
+    HeapTuple ta = SearchSysCache1(cache, ObjectIdGetDatum(a));
+    HeapTuple tb = SearchSysCache1(cache, ObjectIdGetDatum(b));
+    const bool ok = HeapTupleIsValid(ta) && HeapTupleIsValid(tb) && compare(ta, tb);
+    if (HeapTupleIsValid(ta))
+        ReleaseSysCache(ta);
+    if (HeapTupleIsValid(tb))
+        ReleaseSysCache(tb);
+    return ok;
+}
 
 /* The fastnumeric type of this database's extension, the schema it lives in and the
    extension's own OID, or InvalidOid when the extension is not created. */

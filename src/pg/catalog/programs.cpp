@@ -26,24 +26,16 @@ ProgramFunctions cache;
 bool aggregate_like(Oid ours, Oid transfn, Oid like) {
     if (!OidIsValid(ours) || !OidIsValid(transfn) || !OidIsValid(like))
         return false;
-    HeapTuple a = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(ours));
-    HeapTuple b = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(like));
-    bool ok = HeapTupleIsValid(a) && HeapTupleIsValid(b);
-    if (ok) {
+    return compare_rows(AGGFNOID, ours, like, [transfn](HeapTuple a, HeapTuple b) {
         const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(a));
         const Form_pg_aggregate g = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(b));
         bool no_init;
         SysCacheGetAttr(AGGFNOID, a, Anum_pg_aggregate_agginitval, &no_init);
-        ok = f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init && f->aggtransfn == transfn &&
-             f->aggtranstype == g->aggtranstype && f->aggcombinefn == g->aggcombinefn &&
-             f->aggserialfn == g->aggserialfn && f->aggdeserialfn == g->aggdeserialfn &&
-             f->aggfinalfn == g->aggfinalfn && !f->aggfinalextra && f->aggfinalmodify == AGGMODIFY_READ_ONLY;
-    }
-    if (HeapTupleIsValid(a))
-        ReleaseSysCache(a);
-    if (HeapTupleIsValid(b))
-        ReleaseSysCache(b);
-    return ok;
+        return f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init && f->aggtransfn == transfn &&
+               f->aggtranstype == g->aggtranstype && f->aggcombinefn == g->aggcombinefn &&
+               f->aggserialfn == g->aggserialfn && f->aggdeserialfn == g->aggdeserialfn &&
+               f->aggfinalfn == g->aggfinalfn && !f->aggfinalextra && f->aggfinalmodify == AGGMODIFY_READ_ONLY;
+    });
 }
 
 /* fastnumeric_min_expr or max_expr (`which`), stepping with its own C function and otherwise our min or max. */

@@ -128,21 +128,12 @@ Cache cache;
 /* Ours can stand where numeric's is called: usable in plans, and what fmgr and the executor
    read from pg_proc agrees with numeric's. */
 bool usable_function(Oid ours, const Substitute& s) {
-    if (!usable_in_plans(ours, s.symbol))
-        return false;
-    HeapTuple fast = SearchSysCache1(PROCOID, ObjectIdGetDatum(ours));
-    HeapTuple numeric = SearchSysCache1(PROCOID, ObjectIdGetDatum(s.numeric_fn));
-    bool ok = HeapTupleIsValid(fast) && HeapTupleIsValid(numeric);
-    if (ok) {
-        const Form_pg_proc f = reinterpret_cast<Form_pg_proc>(GETSTRUCT(fast));
-        const Form_pg_proc n = reinterpret_cast<Form_pg_proc>(GETSTRUCT(numeric));
-        ok = f->prokind == n->prokind && f->proisstrict == n->proisstrict && !n->proretset;
-    }
-    if (HeapTupleIsValid(fast))
-        ReleaseSysCache(fast);
-    if (HeapTupleIsValid(numeric))
-        ReleaseSysCache(numeric);
-    return ok;
+    return usable_in_plans(ours, s.symbol) &&
+           compare_rows(PROCOID, ours, s.numeric_fn, [](HeapTuple fast, HeapTuple numeric) {
+               const Form_pg_proc f = reinterpret_cast<Form_pg_proc>(GETSTRUCT(fast));
+               const Form_pg_proc n = reinterpret_cast<Form_pg_proc>(GETSTRUCT(numeric));
+               return f->prokind == n->prokind && f->proisstrict == n->proisstrict && !n->proretset;
+           });
 }
 
 /* Transition states of numeric's type and of ours are the same bytes; internal ones are not. */
@@ -157,10 +148,7 @@ bool same_state_type(Oid fast, Oid numeric) {
  * aggregation are rewritten together, so the serialized states never mix.
  */
 bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
-    HeapTuple fast = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(ours));
-    HeapTuple numeric = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(s.numeric_fn));
-    bool ok = HeapTupleIsValid(fast) && HeapTupleIsValid(numeric);
-    if (ok) {
+    return compare_rows(AGGFNOID, ours, s.numeric_fn, [found](HeapTuple fast, HeapTuple numeric) {
         const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(fast));
         const Form_pg_aggregate n = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(numeric));
         const auto both = [](Oid a, Oid b) { return OidIsValid(a) == OidIsValid(b); };
@@ -169,15 +157,16 @@ bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
         SysCacheGetAttr(AGGFNOID, numeric, Anum_pg_aggregate_agginitval, &n_init);
         SysCacheGetAttr(AGGFNOID, fast, Anum_pg_aggregate_aggminitval, &f_minit);
         SysCacheGetAttr(AGGFNOID, numeric, Anum_pg_aggregate_aggminitval, &n_minit);
-        ok = f->aggkind == AGGKIND_NORMAL && n->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 &&
-             n->aggnumdirectargs == 0 && f->aggfinalextra == n->aggfinalextra &&
-             f->aggmfinalextra == n->aggmfinalextra && f->aggfinalmodify == n->aggfinalmodify &&
-             f->aggmfinalmodify == n->aggmfinalmodify && both(f->aggfinalfn, n->aggfinalfn) &&
-             both(f->aggcombinefn, n->aggcombinefn) && both(f->aggserialfn, n->aggserialfn) &&
-             both(f->aggdeserialfn, n->aggdeserialfn) && both(f->aggmtransfn, n->aggmtransfn) &&
-             both(f->aggminvtransfn, n->aggminvtransfn) && both(f->aggmfinalfn, n->aggmfinalfn) &&
-             same_state_type(f->aggtranstype, n->aggtranstype) && same_state_type(f->aggmtranstype, n->aggmtranstype) &&
-             f_init && n_init && f_minit && n_minit;   // no initial values: states start alike
+        const bool ok = f->aggkind == AGGKIND_NORMAL && n->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 &&
+                        n->aggnumdirectargs == 0 && f->aggfinalextra == n->aggfinalextra &&
+                        f->aggmfinalextra == n->aggmfinalextra && f->aggfinalmodify == n->aggfinalmodify &&
+                        f->aggmfinalmodify == n->aggmfinalmodify && both(f->aggfinalfn, n->aggfinalfn) &&
+                        both(f->aggcombinefn, n->aggcombinefn) && both(f->aggserialfn, n->aggserialfn) &&
+                        both(f->aggdeserialfn, n->aggdeserialfn) && both(f->aggmtransfn, n->aggmtransfn) &&
+                        both(f->aggminvtransfn, n->aggminvtransfn) && both(f->aggmfinalfn, n->aggmfinalfn) &&
+                        same_state_type(f->aggtranstype, n->aggtranstype) &&
+                        same_state_type(f->aggmtranstype, n->aggmtranstype) && f_init && n_init && f_minit &&
+                        n_minit;   // no initial values: states start alike
         if (ok) {
             found->numeric_transfn = n->aggtransfn;
             found->transfn = f->aggtransfn;
@@ -191,12 +180,8 @@ bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
             // it: numeric -> fastnumeric is an assignment cast, so such arguments get relabelled.
             found->relabel_window_args = f->aggtranstype == cache.fastnumeric_type;
         }
-    }
-    if (HeapTupleIsValid(fast))
-        ReleaseSysCache(fast);
-    if (HeapTupleIsValid(numeric))
-        ReleaseSysCache(numeric);
-    return ok;
+        return ok;
+    });
 }
 
 /* ours (fastnumeric_sum_product) finishes what it accumulates exactly as our sum does. */
