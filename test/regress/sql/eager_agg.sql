@@ -19,28 +19,16 @@ DO $$ BEGIN
 END $$;
 CREATE CAST (fastnumeric AS bytea) WITHOUT FUNCTION;   -- shows a datum's bytes
 CREATE CAST (numeric AS bytea) WITHOUT FUNCTION;
--- ea_same(fast, slow): the rows of both queries (texts and datum bytes) compared, and where the
--- first's plan aggregates: 'below the join' when a partial aggregation sits under a join node,
--- as 19 plans it; before 19 'above the join' is what the planner can do
-CREATE FUNCTION ea_same(fast text, slow text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    a text[];
-    b text[];
-    plan text := '';
-    line text;
-BEGIN
-    EXECUTE format('SELECT array_agg(r::text ORDER BY r::text) FROM (%s) r', fast) INTO a;
-    EXECUTE format('SELECT array_agg(r::text ORDER BY r::text) FROM (%s) r', slow) INTO b;
-    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || fast LOOP
-        plan := plan || line || E'\n';
-    END LOOP;
-    RETURN format('%s, %s rows; %s',
-                  CASE WHEN a IS NOT DISTINCT FROM b THEN 'same' ELSE 'DIFFERENT: ' || a::text || ' vs ' || b::text END,
-                  coalesce(cardinality(a), 0),
-                  CASE WHEN plan ~ 'Join(.|\n)*Partial' THEN 'eager aggregation where the server has it'
-                       WHEN current_setting('server_version_num')::int < 190000 THEN 'eager aggregation where the server has it'
-                       ELSE 'NOT below the join:' || E'\n' || plan END);
-END
+-- ea_same(fast, slow): the rows compared (helpers/same_rows.sql), and where the first's plan
+-- aggregates: on 19, partially below a join node
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/same_rows.sql
+CREATE FUNCTION ea_same(fast text, slow text) RETURNS text LANGUAGE sql AS $$
+    SELECT same_rows(fast, slow) || '; ' ||
+           CASE WHEN plan_text(fast) ~ 'Join(.|\n)*Partial'
+                  OR current_setting('server_version_num')::int < 190000
+                THEN 'eager aggregation where the server has it'
+                ELSE 'NOT below the join:' || E'\n' || plan_text(fast) END
 $$;
 SELECT ea_same($$SELECT name, sum(price * qty), sum(price * qty)::bytea, sum(price), avg(qty), count(*)
                  FROM ea_f JOIN ea_dim USING (d) GROUP BY name$$,
@@ -58,6 +46,8 @@ SELECT ea_same($$SELECT name, sum(pn * qn), sum(pn * qn)::bytea, sum(pn), avg(qn
                  FROM ea_f JOIN ea_dim USING (d) GROUP BY name$$);
 RESET fastnumeric.accelerate_numeric;
 DROP FUNCTION ea_same(text, text);
+DROP FUNCTION same_rows(text, text);
+DROP FUNCTION plan_text(text);
 DROP CAST (fastnumeric AS bytea);
 DROP CAST (numeric AS bytea);
 DROP TABLE ea_f, ea_dim;

@@ -21,24 +21,12 @@ CREATE CAST (numeric AS bytea) WITHOUT FUNCTION;
 -- over their numeric twins compared (texts, and datum bytes where the queries cast to bytea),
 -- and which row aggregates the first one's plan names (one query, so that no numeric
 -- aggregate sits between the sums and ends their row)
-CREATE FUNCTION rs_check(fast text, slow text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    a text[];
-    b text[];
-    plan text := '';
-    line text;
-BEGIN
-    EXECUTE format('SELECT array_agg(r::text ORDER BY r::text) FROM (%s) r', fast) INTO a;
-    EXECUTE format('SELECT array_agg(r::text ORDER BY r::text) FROM (%s) r', slow) INTO b;
-    FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || fast LOOP
-        plan := plan || line;
-    END LOOP;
-    RETURN format('%s, %s rows; row aggregates: %s',
-                  CASE WHEN a IS NOT DISTINCT FROM b THEN 'same' ELSE 'DIFFERENT: ' || a::text || ' vs ' || b::text END,
-                  coalesce(cardinality(a), 0),
-                  coalesce((SELECT string_agg(DISTINCT m[1], ' ') FROM regexp_matches(plan, 'fastnumeric_row_(\w+)\(', 'g') m),
-                           'none'));
-END
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/helpers/same_rows.sql
+CREATE FUNCTION rs_check(fast text, slow text) RETURNS text LANGUAGE sql AS $$
+    SELECT same_rows(fast, slow) || '; row aggregates: ' ||
+           coalesce((SELECT string_agg(DISTINCT m[1], ' ')
+                     FROM regexp_matches(plan_text(fast), 'fastnumeric_row_(\w+)\(', 'g') m), 'none')
 $$;
 -- TPC-H Q1's shape: seven sums and averages, five transitions, one state; count(*) beside them
 EXPLAIN (VERBOSE, COSTS OFF)
@@ -148,5 +136,7 @@ SELECT fastnumeric_row_sum_3('$1; $2', q, p) FROM rs_t;
 SELECT g, fastnumeric_row_sum_2('$1; $2 * $1', q, p)::text = sum(pn * qn)::text AS same FROM rs_t GROUP BY g ORDER BY g;
 DROP TABLE rs_t, rs_e;
 DROP FUNCTION rs_check(text, text);
+DROP FUNCTION same_rows(text, text);
+DROP FUNCTION plan_text(text);
 DROP CAST (fastnumeric AS bytea);
 DROP CAST (numeric AS bytea);
