@@ -11,6 +11,7 @@ extern "C" {
 #include "access/htup_details.h"
 #include "access/table.h"
 #include "catalog/dependency.h"
+#include "catalog/pg_aggregate.h"
 #include "catalog/indexing.h"
 #include "catalog/pg_extension.h"
 #include "catalog/pg_language.h"
@@ -132,6 +133,22 @@ Oid extension_function(const char* name, const Oid* args, int nargs, const char*
         get_func_prokind(fn) != (symbol == nullptr ? PROKIND_AGGREGATE : PROKIND_FUNCTION))
         return InvalidOid;
     return fn;
+}
+
+bool aggregate_like(Oid ours, Oid transfn, Oid like) {
+    if (!OidIsValid(ours) || !OidIsValid(like))
+        return false;
+    return compare_rows(AGGFNOID, ours, like, [transfn](HeapTuple a, HeapTuple b) {
+        const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(a));
+        const Form_pg_aggregate g = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(b));
+        bool no_init;
+        SysCacheGetAttr(AGGFNOID, a, Anum_pg_aggregate_agginitval, &no_init);
+        return f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init &&
+               (!OidIsValid(transfn) || f->aggtransfn == transfn) && f->aggtranstype == g->aggtranstype &&
+               f->aggcombinefn == g->aggcombinefn && f->aggserialfn == g->aggserialfn &&
+               f->aggdeserialfn == g->aggdeserialfn && f->aggfinalfn == g->aggfinalfn && !f->aggfinalextra &&
+               f->aggfinalmodify == AGGMODIFY_READ_ONLY;
+    });
 }
 
 }   // namespace fastnumeric

@@ -54,4 +54,8 @@ bool usable_in_plans(Oid fn, const char* symbol);
    function with that symbol; symbol nullptr: an aggregate), else InvalidOid. */
 Oid extension_function(const char* name, const Oid* args, int nargs, const char* symbol);
 
+/* Aggregate `ours` is plain, has no initial value, steps with `transfn` (InvalidOid: any) and
+   otherwise keeps, combines, sends, receives and finishes its state as aggregate `like` does. */
+bool aggregate_like(Oid ours, Oid transfn, Oid like);
+
 }   // namespace fastnumeric

@@ -22,22 +22,6 @@ namespace {
 
 ProgramFunctions cache;
 
-/* Aggregate `ours` steps with `transfn` and otherwise is `like` (our sum, avg, min or max). */
-bool aggregate_like(Oid ours, Oid transfn, Oid like) {
-    if (!OidIsValid(ours) || !OidIsValid(transfn) || !OidIsValid(like))
-        return false;
-    return compare_rows(AGGFNOID, ours, like, [transfn](HeapTuple a, HeapTuple b) {
-        const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(a));
-        const Form_pg_aggregate g = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(b));
-        bool no_init;
-        SysCacheGetAttr(AGGFNOID, a, Anum_pg_aggregate_agginitval, &no_init);
-        return f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init && f->aggtransfn == transfn &&
-               f->aggtranstype == g->aggtranstype && f->aggcombinefn == g->aggcombinefn &&
-               f->aggserialfn == g->aggserialfn && f->aggdeserialfn == g->aggdeserialfn &&
-               f->aggfinalfn == g->aggfinalfn && !f->aggfinalextra && f->aggfinalmodify == AGGMODIFY_READ_ONLY;
-    });
-}
-
 /* fastnumeric_min_expr or max_expr (`which`), stepping with its own C function and otherwise our min or max. */
 Oid extreme_aggregate(const char* which, Oid like) {
     char name[NAMEDATALEN], accum_name[NAMEDATALEN];
@@ -46,7 +30,7 @@ Oid extreme_aggregate(const char* which, Oid like) {
     const Oid args[3] = {fastnumeric_type(), TEXTOID, ANYOID};
     const Oid accum = extension_function(accum_name, args, 3, accum_name);
     const Oid aggregate = extension_function(name, args + 1, 2, nullptr);
-    return aggregate_like(aggregate, accum, like) ? aggregate : InvalidOid;
+    return OidIsValid(accum) && aggregate_like(aggregate, accum, like) ? aggregate : InvalidOid;
 }
 
 /*
@@ -114,8 +98,10 @@ const ProgramFunctions& program_functions() {
         const Oid sum_expr = extension_function("fastnumeric_sum_expr", args + 1, 2, nullptr);
         const Oid avg_expr = extension_function("fastnumeric_avg_expr", args + 1, 2, nullptr);
         cache.expr = expr;
-        cache.sum_expr = aggregate_like(sum_expr, accum, our_sum()) ? sum_expr : InvalidOid;
-        cache.avg_expr = aggregate_like(avg_expr, accum, substitute_for(F_AVG_NUMERIC, true)) ? avg_expr : InvalidOid;
+        cache.sum_expr = OidIsValid(accum) && aggregate_like(sum_expr, accum, our_sum()) ? sum_expr : InvalidOid;
+        cache.avg_expr = OidIsValid(accum) && aggregate_like(avg_expr, accum, substitute_for(F_AVG_NUMERIC, true))
+                             ? avg_expr
+                             : InvalidOid;
         cache.min_expr = extreme_aggregate("min", substitute_for(F_MIN_NUMERIC, true));
         cache.max_expr = extreme_aggregate("max", substitute_for(F_MAX_NUMERIC, true));
         find_row_aggregates(&cache);

@@ -186,20 +186,8 @@ bool usable_aggregate(Oid ours, const Substitute& s, Found* found) {
 
 /* ours (fastnumeric_sum_product) finishes what it accumulates exactly as our sum does. */
 bool usable_sum_product(Oid ours, const Substitute& numeric_sum, const Found& sum) {
-    if (!OidIsValid(sum.fast_fn) || !usable_function(ours, numeric_sum))
-        return false;
-    HeapTuple tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(ours));
-    if (!HeapTupleIsValid(tuple))
-        return false;
-    const Form_pg_aggregate f = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(tuple));
-    bool no_init;
-    SysCacheGetAttr(AGGFNOID, tuple, Anum_pg_aggregate_agginitval, &no_init);
-    const bool ok = f->aggkind == AGGKIND_NORMAL && f->aggnumdirectargs == 0 && no_init &&
-                    f->aggtranstype == sum.transtype && f->aggcombinefn == sum.combinefn &&
-                    f->aggserialfn == sum.serialfn && f->aggdeserialfn == sum.deserialfn &&
-                    f->aggfinalfn == sum.finalfn && !f->aggfinalextra && f->aggfinalmodify == AGGMODIFY_READ_ONLY;
-    ReleaseSysCache(tuple);
-    return ok;
+    return OidIsValid(sum.fast_fn) && usable_function(ours, numeric_sum) &&
+           aggregate_like(ours, InvalidOid, sum.fast_fn);
 }
 
 Oid function_in_schema(const char* name, const Oid* args, int nargs, Oid schema) {
