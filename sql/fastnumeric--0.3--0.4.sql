@@ -196,3 +196,67 @@ CREATE AGGREGATE fastnumeric_row_count(pg_catalog.text, VARIADIC pg_catalog."any
     SERIALFUNC = fastnumeric_row_serialize, DESERIALFUNC = fastnumeric_row_deserialize,
     PARALLEL = SAFE);
 COMMENT ON AGGREGATE fastnumeric_row_count(pg_catalog.text, VARIADIC pg_catalog."any") IS 'count(*) beside a row''s sums, sharing their transition (count''s result)';
+
+-- Division, modulus, the typmod coercion and the integer and float casts: the extension's own
+-- functions (numeric's results, in machine arithmetic where it decides them exactly, numeric's
+-- own functions for the rest and for every error) in place of numeric's internal ones.
+CREATE OR REPLACE FUNCTION fastnumeric(fastnumeric, pg_catalog.int4)
+    RETURNS fastnumeric AS 'MODULE_PATHNAME', 'fastnumeric_apply_typmod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT fastnumeric_support;
+CREATE OR REPLACE FUNCTION fastnumeric(pg_catalog.int2) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'int2_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION fastnumeric(pg_catalog.int4) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'int4_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION fastnumeric(pg_catalog.int8) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'int8_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION fastnumeric(pg_catalog.float4) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'float4_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION fastnumeric(pg_catalog.float8) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'float8_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION int2(fastnumeric) RETURNS pg_catalog.int2
+    AS 'MODULE_PATHNAME', 'fastnumeric_int2' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION int4(fastnumeric) RETURNS pg_catalog.int4
+    AS 'MODULE_PATHNAME', 'fastnumeric_int4' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION int8(fastnumeric) RETURNS pg_catalog.int8
+    AS 'MODULE_PATHNAME', 'fastnumeric_int8' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION float4(fastnumeric) RETURNS pg_catalog.float4
+    AS 'MODULE_PATHNAME', 'fastnumeric_float4' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OR REPLACE FUNCTION float8(fastnumeric) RETURNS pg_catalog.float8
+    AS 'MODULE_PATHNAME', 'fastnumeric_float8' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON CAST (pg_catalog.int2 AS fastnumeric) IS 'numeric''s result (int2_numeric where machine arithmetic cannot decide it); assignment only: an implicit cast would make numeric = int2 ambiguous';
+COMMENT ON CAST (pg_catalog.int4 AS fastnumeric) IS 'numeric''s result (int4_numeric where machine arithmetic cannot decide it); assignment only: an implicit cast would make numeric = int4 ambiguous';
+COMMENT ON CAST (pg_catalog.int8 AS fastnumeric) IS 'numeric''s result (int8_numeric where machine arithmetic cannot decide it); assignment only: an implicit cast would make numeric = int8 ambiguous';
+COMMENT ON CAST (pg_catalog.float4 AS fastnumeric) IS 'numeric''s result (float4_numeric where machine arithmetic cannot decide it); assignment only, like numeric''s';
+COMMENT ON CAST (pg_catalog.float8 AS fastnumeric) IS 'numeric''s result (float8_numeric where machine arithmetic cannot decide it); assignment only, like numeric''s';
+COMMENT ON CAST (fastnumeric AS pg_catalog.int2) IS 'numeric''s result (numeric_int2 where machine arithmetic cannot decide it; rounds, out of range is an error); assignment only, like numeric''s';
+COMMENT ON CAST (fastnumeric AS pg_catalog.int4) IS 'numeric''s result (numeric_int4 where machine arithmetic cannot decide it; rounds, out of range is an error); assignment only, like numeric''s';
+COMMENT ON CAST (fastnumeric AS pg_catalog.int8) IS 'numeric''s result (numeric_int8 where machine arithmetic cannot decide it; rounds, out of range is an error); assignment only, like numeric''s';
+COMMENT ON CAST (fastnumeric AS pg_catalog.float4) IS 'numeric''s result (numeric_float4 where machine arithmetic cannot decide it); implicit, like numeric''s, so expressions with float4 resolve as on numeric';
+COMMENT ON CAST (fastnumeric AS pg_catalog.float8) IS 'numeric''s result (numeric_float8 where machine arithmetic cannot decide it); implicit, like numeric''s, so expressions with float8 resolve as on numeric';
+CREATE OR REPLACE FUNCTION fastnumeric_div(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_div' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_div(fastnumeric, fastnumeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
+COMMENT ON OPERATOR / (fastnumeric, fastnumeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
+CREATE OR REPLACE FUNCTION fastnumeric_mod(fastnumeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_mod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mod(fastnumeric, fastnumeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
+COMMENT ON OPERATOR % (fastnumeric, fastnumeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
+CREATE OR REPLACE FUNCTION fastnumeric_div(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_div' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_div(fastnumeric, pg_catalog.numeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
+COMMENT ON OPERATOR / (fastnumeric, pg_catalog.numeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
+CREATE OR REPLACE FUNCTION fastnumeric_mod(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_mod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
+COMMENT ON OPERATOR % (fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
+CREATE OR REPLACE FUNCTION fastnumeric_div(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_div' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_div(pg_catalog.numeric, fastnumeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
+COMMENT ON OPERATOR / (pg_catalog.numeric, fastnumeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
+CREATE OR REPLACE FUNCTION fastnumeric_mod(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_mod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mod(pg_catalog.numeric, fastnumeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
+COMMENT ON OPERATOR % (pg_catalog.numeric, fastnumeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
+CREATE OR REPLACE FUNCTION mod(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
+    AS 'MODULE_PATHNAME', 'fastnumeric_mod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';

@@ -66,14 +66,16 @@ COMMENT ON FUNCTION fastnumeric_typmod_out(pg_catalog.int4) IS 'I/O typmod: nume
 -------------------------------------------------------------------------------------------
 -- Casts
 -------------------------------------------------------------------------------------------
--- The length coercion for fastnumeric(p,s): numeric's own.  Its planner support is numeric's
+-- The length coercion for fastnumeric(p,s): numeric's rules (src/pg/type/coerce.cpp), a value
+-- that already fits returned as it is, short ones rounded in machine integers, the rest and
+-- every error numeric's own function's.  Its planner support is numeric's
 -- rule (drop a coercion that cannot change the value) applied under the free casts from
 -- numeric, so that numeric(12,2) -> fastnumeric(12,2) is a relabel (no table rewrite).
 CREATE FUNCTION fastnumeric_support(pg_catalog.internal)
     RETURNS pg_catalog.internal AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_support(pg_catalog.internal) IS 'planner support for the typmod coercion: numeric''s, looking under casts from numeric';
 CREATE FUNCTION fastnumeric(fastnumeric, pg_catalog.int4)
-    RETURNS fastnumeric AS 'numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE
+    RETURNS fastnumeric AS 'MODULE_PATHNAME', 'fastnumeric_apply_typmod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
     SUPPORT fastnumeric_support;
 COMMENT ON FUNCTION fastnumeric(fastnumeric, pg_catalog.int4) IS 'adjust fastnumeric to typmod precision/scale';
 CREATE CAST (fastnumeric AS fastnumeric) WITH FUNCTION fastnumeric(fastnumeric, pg_catalog.int4) AS IMPLICIT;
@@ -87,7 +89,8 @@ COMMENT ON CAST (fastnumeric AS pg_catalog.numeric) IS 'free (the same bytes); i
 CREATE CAST (pg_catalog.numeric AS fastnumeric) WITHOUT FUNCTION AS ASSIGNMENT;
 COMMENT ON CAST (pg_catalog.numeric AS fastnumeric) IS 'free (the same bytes); assignment only, so mixed expressions resolve to the (fastnumeric, numeric) operators';
 
--- Integers and floats: numeric's conversion functions and errors.  Integer-to-fastnumeric is
+-- Integers and floats: numeric's results, in machine arithmetic where it decides them exactly,
+-- else (and for every error) numeric's conversion functions.  Integer-to-fastnumeric is
 -- assignment (not implicit, unlike numeric) for the same reason.  fastnumeric-to-float is
 -- implicit, as numeric's is, so that col = 1.5::float8, col * float8_col, corr(col, col) or
 -- to_timestamp(col) resolve as they do on numeric (in float8); the functions numeric has
@@ -95,25 +98,25 @@ COMMENT ON CAST (pg_catalog.numeric AS fastnumeric) IS 'free (the same bytes); a
 -- implicit cast cannot outbid.  The casts' functions are named after their target type, as
 -- numeric's are, so that float8(col) or int4(col) call them.
 CREATE FUNCTION fastnumeric(pg_catalog.int2) RETURNS fastnumeric
-    AS 'int2_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'int2_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric(pg_catalog.int4) RETURNS fastnumeric
-    AS 'int4_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'int4_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric(pg_catalog.int8) RETURNS fastnumeric
-    AS 'int8_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'int8_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric(pg_catalog.float4) RETURNS fastnumeric
-    AS 'float4_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'float4_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fastnumeric(pg_catalog.float8) RETURNS fastnumeric
-    AS 'float8_numeric' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'float8_fastnumeric' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION int2(fastnumeric) RETURNS pg_catalog.int2
-    AS 'numeric_int2' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'fastnumeric_int2' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION int4(fastnumeric) RETURNS pg_catalog.int4
-    AS 'numeric_int4' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'fastnumeric_int4' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION int8(fastnumeric) RETURNS pg_catalog.int8
-    AS 'numeric_int8' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'fastnumeric_int8' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION float4(fastnumeric) RETURNS pg_catalog.float4
-    AS 'numeric_float4' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'fastnumeric_float4' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION float8(fastnumeric) RETURNS pg_catalog.float8
-    AS 'numeric_float8' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'fastnumeric_float8' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION fastnumeric(pg_catalog.int2) IS 'convert int2 to fastnumeric';
 COMMENT ON FUNCTION fastnumeric(pg_catalog.int4) IS 'convert int4 to fastnumeric';
@@ -127,25 +130,25 @@ COMMENT ON FUNCTION float4(fastnumeric) IS 'convert fastnumeric to float4';
 COMMENT ON FUNCTION float8(fastnumeric) IS 'convert fastnumeric to float8';
 
 CREATE CAST (pg_catalog.int2 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int2) AS ASSIGNMENT;
-COMMENT ON CAST (pg_catalog.int2 AS fastnumeric) IS 'numeric''s int2_numeric; assignment only: an implicit cast would make numeric = int2 ambiguous';
+COMMENT ON CAST (pg_catalog.int2 AS fastnumeric) IS 'numeric''s result (int2_numeric where machine arithmetic cannot decide it); assignment only: an implicit cast would make numeric = int2 ambiguous';
 CREATE CAST (pg_catalog.int4 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int4) AS ASSIGNMENT;
-COMMENT ON CAST (pg_catalog.int4 AS fastnumeric) IS 'numeric''s int4_numeric; assignment only: an implicit cast would make numeric = int4 ambiguous';
+COMMENT ON CAST (pg_catalog.int4 AS fastnumeric) IS 'numeric''s result (int4_numeric where machine arithmetic cannot decide it); assignment only: an implicit cast would make numeric = int4 ambiguous';
 CREATE CAST (pg_catalog.int8 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.int8) AS ASSIGNMENT;
-COMMENT ON CAST (pg_catalog.int8 AS fastnumeric) IS 'numeric''s int8_numeric; assignment only: an implicit cast would make numeric = int8 ambiguous';
+COMMENT ON CAST (pg_catalog.int8 AS fastnumeric) IS 'numeric''s result (int8_numeric where machine arithmetic cannot decide it); assignment only: an implicit cast would make numeric = int8 ambiguous';
 CREATE CAST (pg_catalog.float4 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.float4) AS ASSIGNMENT;
-COMMENT ON CAST (pg_catalog.float4 AS fastnumeric) IS 'numeric''s float4_numeric; assignment only, like numeric''s';
+COMMENT ON CAST (pg_catalog.float4 AS fastnumeric) IS 'numeric''s result (float4_numeric where machine arithmetic cannot decide it); assignment only, like numeric''s';
 CREATE CAST (pg_catalog.float8 AS fastnumeric) WITH FUNCTION fastnumeric(pg_catalog.float8) AS ASSIGNMENT;
-COMMENT ON CAST (pg_catalog.float8 AS fastnumeric) IS 'numeric''s float8_numeric; assignment only, like numeric''s';
+COMMENT ON CAST (pg_catalog.float8 AS fastnumeric) IS 'numeric''s result (float8_numeric where machine arithmetic cannot decide it); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.int2) WITH FUNCTION int2(fastnumeric) AS ASSIGNMENT;
-COMMENT ON CAST (fastnumeric AS pg_catalog.int2) IS 'numeric''s numeric_int2 (rounds; out of range is an error); assignment only, like numeric''s';
+COMMENT ON CAST (fastnumeric AS pg_catalog.int2) IS 'numeric''s result (numeric_int2 where machine arithmetic cannot decide it; rounds, out of range is an error); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.int4) WITH FUNCTION int4(fastnumeric) AS ASSIGNMENT;
-COMMENT ON CAST (fastnumeric AS pg_catalog.int4) IS 'numeric''s numeric_int4 (rounds; out of range is an error); assignment only, like numeric''s';
+COMMENT ON CAST (fastnumeric AS pg_catalog.int4) IS 'numeric''s result (numeric_int4 where machine arithmetic cannot decide it; rounds, out of range is an error); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.int8) WITH FUNCTION int8(fastnumeric) AS ASSIGNMENT;
-COMMENT ON CAST (fastnumeric AS pg_catalog.int8) IS 'numeric''s numeric_int8 (rounds; out of range is an error); assignment only, like numeric''s';
+COMMENT ON CAST (fastnumeric AS pg_catalog.int8) IS 'numeric''s result (numeric_int8 where machine arithmetic cannot decide it; rounds, out of range is an error); assignment only, like numeric''s';
 CREATE CAST (fastnumeric AS pg_catalog.float4) WITH FUNCTION float4(fastnumeric) AS IMPLICIT;
-COMMENT ON CAST (fastnumeric AS pg_catalog.float4) IS 'numeric''s numeric_float4; implicit, like numeric''s, so expressions with float4 resolve as on numeric';
+COMMENT ON CAST (fastnumeric AS pg_catalog.float4) IS 'numeric''s result (numeric_float4 where machine arithmetic cannot decide it); implicit, like numeric''s, so expressions with float4 resolve as on numeric';
 CREATE CAST (fastnumeric AS pg_catalog.float8) WITH FUNCTION float8(fastnumeric) AS IMPLICIT;
-COMMENT ON CAST (fastnumeric AS pg_catalog.float8) IS 'numeric''s numeric_float8; implicit, like numeric''s, so expressions with float8 resolve as on numeric';
+COMMENT ON CAST (fastnumeric AS pg_catalog.float8) IS 'numeric''s result (numeric_float8 where machine arithmetic cannot decide it); implicit, like numeric''s, so expressions with float8 resolve as on numeric';
 
 -------------------------------------------------------------------------------------------
 -- Comparison: one C function per operator serves fastnumeric and numeric on either side
@@ -376,7 +379,8 @@ ALTER OPERATOR FAMILY fastnumeric_minmax_ops USING brin ADD
 -- Arithmetic
 -------------------------------------------------------------------------------------------
 -- + - * are ours (one C function per operator serves all three signatures; results are
--- numeric's bytes); / % ^ are numeric's own numeric_div, numeric_mod and numeric_power.
+-- numeric's bytes), and so are / and % (short operands in machine integers, the rest numeric's
+-- numeric_div and numeric_mod); ^ is numeric's own numeric_power.
 -- The (fastnumeric, numeric) and (numeric, fastnumeric) signatures make col + 1, col * 1.1,
 -- col + int8_col and 1 + col resolve to these operators (integers reach numeric through
 -- their implicit casts) and return fastnumeric; numeric-only expressions keep numeric's.
@@ -398,15 +402,15 @@ COMMENT ON FUNCTION fastnumeric_mul(fastnumeric, fastnumeric) IS 'multiply';
 CREATE OPERATOR * (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_mul, COMMUTATOR = *);
 COMMENT ON OPERATOR * (fastnumeric, fastnumeric) IS 'multiply';
 CREATE FUNCTION fastnumeric_div(fastnumeric, fastnumeric) RETURNS fastnumeric
-    AS 'numeric_div' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION fastnumeric_div(fastnumeric, fastnumeric) IS 'divide (numeric''s numeric_div)';
+    AS 'MODULE_PATHNAME', 'fastnumeric_div' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_div(fastnumeric, fastnumeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
 CREATE OPERATOR / (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_div);
-COMMENT ON OPERATOR / (fastnumeric, fastnumeric) IS 'divide (numeric''s numeric_div)';
+COMMENT ON OPERATOR / (fastnumeric, fastnumeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
 CREATE FUNCTION fastnumeric_mod(fastnumeric, fastnumeric) RETURNS fastnumeric
-    AS 'numeric_mod' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION fastnumeric_mod(fastnumeric, fastnumeric) IS 'modulus (numeric''s numeric_mod)';
+    AS 'MODULE_PATHNAME', 'fastnumeric_mod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mod(fastnumeric, fastnumeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
 CREATE OPERATOR % (LEFTARG = fastnumeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_mod);
-COMMENT ON OPERATOR % (fastnumeric, fastnumeric) IS 'modulus (numeric''s numeric_mod)';
+COMMENT ON OPERATOR % (fastnumeric, fastnumeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
 CREATE FUNCTION fastnumeric_pow(fastnumeric, fastnumeric) RETURNS fastnumeric
     AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_pow(fastnumeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
@@ -430,15 +434,15 @@ COMMENT ON FUNCTION fastnumeric_mul(fastnumeric, pg_catalog.numeric) IS 'multipl
 CREATE OPERATOR * (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_mul, COMMUTATOR = *);
 COMMENT ON OPERATOR * (fastnumeric, pg_catalog.numeric) IS 'multiply';
 CREATE FUNCTION fastnumeric_div(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
-    AS 'numeric_div' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION fastnumeric_div(fastnumeric, pg_catalog.numeric) IS 'divide (numeric''s numeric_div)';
+    AS 'MODULE_PATHNAME', 'fastnumeric_div' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_div(fastnumeric, pg_catalog.numeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
 CREATE OPERATOR / (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_div);
-COMMENT ON OPERATOR / (fastnumeric, pg_catalog.numeric) IS 'divide (numeric''s numeric_div)';
+COMMENT ON OPERATOR / (fastnumeric, pg_catalog.numeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
 CREATE FUNCTION fastnumeric_mod(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
-    AS 'numeric_mod' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION fastnumeric_mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s numeric_mod)';
+    AS 'MODULE_PATHNAME', 'fastnumeric_mod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
 CREATE OPERATOR % (LEFTARG = fastnumeric, RIGHTARG = pg_catalog.numeric, FUNCTION = fastnumeric_mod);
-COMMENT ON OPERATOR % (fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s numeric_mod)';
+COMMENT ON OPERATOR % (fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
 CREATE FUNCTION fastnumeric_pow(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
     AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_pow(fastnumeric, pg_catalog.numeric) IS 'exponentiation (numeric''s numeric_power)';
@@ -462,15 +466,15 @@ COMMENT ON FUNCTION fastnumeric_mul(pg_catalog.numeric, fastnumeric) IS 'multipl
 CREATE OPERATOR * (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_mul, COMMUTATOR = *);
 COMMENT ON OPERATOR * (pg_catalog.numeric, fastnumeric) IS 'multiply';
 CREATE FUNCTION fastnumeric_div(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
-    AS 'numeric_div' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION fastnumeric_div(pg_catalog.numeric, fastnumeric) IS 'divide (numeric''s numeric_div)';
+    AS 'MODULE_PATHNAME', 'fastnumeric_div' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_div(pg_catalog.numeric, fastnumeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
 CREATE OPERATOR / (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_div);
-COMMENT ON OPERATOR / (pg_catalog.numeric, fastnumeric) IS 'divide (numeric''s numeric_div)';
+COMMENT ON OPERATOR / (pg_catalog.numeric, fastnumeric) IS 'divide (numeric''s result: in machine integers for short operands, else numeric_div)';
 CREATE FUNCTION fastnumeric_mod(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
-    AS 'numeric_mod' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION fastnumeric_mod(pg_catalog.numeric, fastnumeric) IS 'modulus (numeric''s numeric_mod)';
+    AS 'MODULE_PATHNAME', 'fastnumeric_mod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION fastnumeric_mod(pg_catalog.numeric, fastnumeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
 CREATE OPERATOR % (LEFTARG = pg_catalog.numeric, RIGHTARG = fastnumeric, FUNCTION = fastnumeric_mod);
-COMMENT ON OPERATOR % (pg_catalog.numeric, fastnumeric) IS 'modulus (numeric''s numeric_mod)';
+COMMENT ON OPERATOR % (pg_catalog.numeric, fastnumeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
 CREATE FUNCTION fastnumeric_pow(pg_catalog.numeric, fastnumeric) RETURNS fastnumeric
     AS 'numeric_power' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_pow(pg_catalog.numeric, fastnumeric) IS 'exponentiation (numeric''s numeric_power)';
@@ -821,8 +825,7 @@ COMMENT ON AGGREGATE fastnumeric_row_count(pg_catalog.text, VARIADIC pg_catalog.
 -- calls with only untyped arguments (round($1, $2) from a driver that sends untyped
 -- parameters) ambiguous, in queries that involve no fastnumeric.  fastnumeric_round,
 -- fastnumeric_trunc and fastnumeric_trim_scale are those three under their own names.  mod is
--- numeric's own function (a long division, which ours would only repeat), on
--- (fastnumeric, numeric): with a (fastnumeric, fastnumeric) twin, mod(col, '2') would be
+-- our % on (fastnumeric, numeric): with a (fastnumeric, fastnumeric) twin, mod(col, '2') would be
 -- ambiguous.  mod('7', col) ties between it and mod(numeric, numeric), and a (numeric,
 -- fastnumeric) twin would tie with it on mod(col, col): the untyped literal gets a candidate
 -- of its own, mod(unknown, fastnumeric), which only a call with an untyped first argument and a
@@ -847,7 +850,7 @@ CREATE FUNCTION sign(fastnumeric) RETURNS fastnumeric
 CREATE FUNCTION fastnumeric_trim_scale(fastnumeric) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_trim_scale' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION mod(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
-    AS 'numeric_mod' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME', 'fastnumeric_mod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION mod(pg_catalog.unknown, fastnumeric) RETURNS pg_catalog.numeric
     AS 'MODULE_PATHNAME', 'fastnumeric_mod_untyped' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_round(fastnumeric, pg_catalog.int4) IS 'round(value, scale): numeric''s result, as fastnumeric';
@@ -859,7 +862,7 @@ COMMENT ON FUNCTION ceiling(fastnumeric) IS 'nearest integer >= value (numeric''
 COMMENT ON FUNCTION floor(fastnumeric) IS 'nearest integer <= value (numeric''s result, as fastnumeric)';
 COMMENT ON FUNCTION sign(fastnumeric) IS 'sign of value (numeric''s result, as fastnumeric)';
 COMMENT ON FUNCTION fastnumeric_trim_scale(fastnumeric) IS 'trim_scale(value): numeric''s result, as fastnumeric';
-COMMENT ON FUNCTION mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s numeric_mod)';
+COMMENT ON FUNCTION mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
 COMMENT ON FUNCTION mod(pg_catalog.unknown, fastnumeric) IS 'modulus of an untyped literal read as numeric (numeric''s numeric_in and numeric_mod)';
 
 -------------------------------------------------------------------------------------------

@@ -49,35 +49,53 @@ using namespace fastnumeric;
 
 namespace {
 
-/* A numeric function and fastnumeric's with the same semantics (all its arguments fastnumeric). */
+/* A numeric function and fastnumeric's with the same semantics, and its argument types
+   (kOurs: fastnumeric). */
+constexpr Oid kOurs = InvalidOid;
 struct Substitute {
     Oid numeric_fn;
     const char* name;     // in the extension's schema
     const char* symbol;   // its C function; nullptr for an aggregate
     int nargs;
+    Oid args[2];
 };
 
 constexpr Substitute kSubstitutes[] = {
-    {F_NUMERIC_ADD, "fastnumeric_add", "fastnumeric_add", 2},
-    {F_NUMERIC_SUB, "fastnumeric_sub", "fastnumeric_sub", 2},
-    {F_NUMERIC_MUL, "fastnumeric_mul", "fastnumeric_mul", 2},
-    {F_NUMERIC_UMINUS, "fastnumeric_uminus", "fastnumeric_uminus", 1},
-    {F_NUMERIC_UPLUS, "fastnumeric_uplus", "fastnumeric_uplus", 1},
-    {F_NUMERIC_ABS, "abs", "fastnumeric_abs", 1},   // the @ operator
-    {F_ABS_NUMERIC, "abs", "fastnumeric_abs", 1},   // abs()
-    {F_NUMERIC_EQ, "fastnumeric_eq", "fastnumeric_eq", 2},
-    {F_NUMERIC_NE, "fastnumeric_ne", "fastnumeric_ne", 2},
-    {F_NUMERIC_LT, "fastnumeric_lt", "fastnumeric_lt", 2},
-    {F_NUMERIC_LE, "fastnumeric_le", "fastnumeric_le", 2},
-    {F_NUMERIC_GT, "fastnumeric_gt", "fastnumeric_gt", 2},
-    {F_NUMERIC_GE, "fastnumeric_ge", "fastnumeric_ge", 2},
-    {F_NUMERIC_CMP, "fastnumeric_cmp", "fastnumeric_cmp", 2},
-    {F_NUMERIC_SMALLER, "fastnumeric_smaller", "fastnumeric_smaller", 2},
-    {F_NUMERIC_LARGER, "fastnumeric_larger", "fastnumeric_larger", 2},
-    {F_SUM_NUMERIC, "sum", nullptr, 1},
-    {F_AVG_NUMERIC, "avg", nullptr, 1},
-    {F_MIN_NUMERIC, "min", nullptr, 1},
-    {F_MAX_NUMERIC, "max", nullptr, 1},
+    {F_NUMERIC_ADD, "fastnumeric_add", "fastnumeric_add", 2, {kOurs, kOurs}},
+    {F_NUMERIC_SUB, "fastnumeric_sub", "fastnumeric_sub", 2, {kOurs, kOurs}},
+    {F_NUMERIC_MUL, "fastnumeric_mul", "fastnumeric_mul", 2, {kOurs, kOurs}},
+    {F_NUMERIC_DIV, "fastnumeric_div", "fastnumeric_div", 2, {kOurs, kOurs}},
+    {F_NUMERIC_MOD, "fastnumeric_mod", "fastnumeric_mod", 2, {kOurs, kOurs}},      // the % operator
+    {F_MOD_NUMERIC_NUMERIC, "fastnumeric_mod", "fastnumeric_mod", 2, {kOurs, kOurs}},   // mod()
+    {F_NUMERIC_UMINUS, "fastnumeric_uminus", "fastnumeric_uminus", 1, {kOurs}},
+    {F_NUMERIC_UPLUS, "fastnumeric_uplus", "fastnumeric_uplus", 1, {kOurs}},
+    {F_NUMERIC_ABS, "abs", "fastnumeric_abs", 1, {kOurs}},   // the @ operator
+    {F_ABS_NUMERIC, "abs", "fastnumeric_abs", 1, {kOurs}},   // abs()
+    {F_NUMERIC_EQ, "fastnumeric_eq", "fastnumeric_eq", 2, {kOurs, kOurs}},
+    {F_NUMERIC_NE, "fastnumeric_ne", "fastnumeric_ne", 2, {kOurs, kOurs}},
+    {F_NUMERIC_LT, "fastnumeric_lt", "fastnumeric_lt", 2, {kOurs, kOurs}},
+    {F_NUMERIC_LE, "fastnumeric_le", "fastnumeric_le", 2, {kOurs, kOurs}},
+    {F_NUMERIC_GT, "fastnumeric_gt", "fastnumeric_gt", 2, {kOurs, kOurs}},
+    {F_NUMERIC_GE, "fastnumeric_ge", "fastnumeric_ge", 2, {kOurs, kOurs}},
+    {F_NUMERIC_CMP, "fastnumeric_cmp", "fastnumeric_cmp", 2, {kOurs, kOurs}},
+    {F_NUMERIC_SMALLER, "fastnumeric_smaller", "fastnumeric_smaller", 2, {kOurs, kOurs}},
+    {F_NUMERIC_LARGER, "fastnumeric_larger", "fastnumeric_larger", 2, {kOurs, kOurs}},
+    // the typmod coercion (also what INSERT ... SELECT into a numeric(p,s) column calls) and casts
+    {F_NUMERIC_NUMERIC_INT4, "fastnumeric", "fastnumeric_apply_typmod", 2, {kOurs, INT4OID}},
+    {F_NUMERIC_INT2, "fastnumeric", "int2_fastnumeric", 1, {INT2OID}},
+    {F_NUMERIC_INT4, "fastnumeric", "int4_fastnumeric", 1, {INT4OID}},
+    {F_NUMERIC_INT8, "fastnumeric", "int8_fastnumeric", 1, {INT8OID}},
+    {F_NUMERIC_FLOAT4, "fastnumeric", "float4_fastnumeric", 1, {FLOAT4OID}},
+    {F_NUMERIC_FLOAT8, "fastnumeric", "float8_fastnumeric", 1, {FLOAT8OID}},
+    {F_INT2_NUMERIC, "int2", "fastnumeric_int2", 1, {kOurs}},
+    {F_INT4_NUMERIC, "int4", "fastnumeric_int4", 1, {kOurs}},
+    {F_INT8_NUMERIC, "int8", "fastnumeric_int8", 1, {kOurs}},
+    {F_FLOAT4_NUMERIC, "float4", "fastnumeric_float4", 1, {kOurs}},
+    {F_FLOAT8_NUMERIC, "float8", "fastnumeric_float8", 1, {kOurs}},
+    {F_SUM_NUMERIC, "sum", nullptr, 1, {kOurs}},
+    {F_AVG_NUMERIC, "avg", nullptr, 1, {kOurs}},
+    {F_MIN_NUMERIC, "min", nullptr, 1, {kOurs}},
+    {F_MAX_NUMERIC, "max", nullptr, 1, {kOurs}},
 };
 constexpr int kSubstituteCount = sizeof kSubstitutes / sizeof kSubstitutes[0];
 
@@ -290,10 +308,11 @@ void find_substitutes() {
         return;
     const Oid extension = fastnumeric_extension();
     const Oid schema = fastnumeric_schema();
-    const Oid type = cache.fastnumeric_type;
-    const Oid args[2] = {type, type};
     for (int i = 0; i < kSubstituteCount; ++i) {
         const Substitute& s = kSubstitutes[i];
+        Oid args[2];
+        for (int k = 0; k < s.nargs; ++k)
+            args[k] = s.args[k] == kOurs ? cache.fastnumeric_type : s.args[k];
         const Oid ours = function_in_schema(s.name, args, s.nargs, schema);
         Found* f = &cache.found[i];
         if (OidIsValid(ours) && usable_function(ours, s) && (s.symbol != nullptr || usable_aggregate(ours, s, f)))

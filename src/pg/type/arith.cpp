@@ -8,8 +8,8 @@
  * computed by src/core/digit_arith into a stack buffer (machine-integer paths) or a scratch
  * digit buffer kept per call site in fn_extra.  A call site with a constant operand also keeps a memo of
  * small results (src/core/arith_memo.hpp).  Either way the result costs one palloc.
- * / % ^ and generate_series are numeric's own functions, declared on fastnumeric in the
- * install script; log(x) is numeric's log(10, x).
+ * / and % are division.cpp's; ^ and generate_series are numeric's own functions, declared on
+ * fastnumeric in the install script; log(x) is numeric's log(10, x).
  */
 #include <type_traits>
 
@@ -365,7 +365,6 @@ PG_FUNCTION_INFO_V1(fastnumeric_uminus);
 PG_FUNCTION_INFO_V1(fastnumeric_uplus);
 PG_FUNCTION_INFO_V1(fastnumeric_abs);
 PG_FUNCTION_INFO_V1(fastnumeric_log10);
-PG_FUNCTION_INFO_V1(fastnumeric_mod_untyped);
 
 Datum fastnumeric_add(PG_FUNCTION_ARGS) { return binary_arith<ArithOp::Add>(fcinfo); }
 Datum fastnumeric_sub(PG_FUNCTION_ARGS) { return binary_arith<ArithOp::Subtract>(fcinfo); }
@@ -377,14 +376,6 @@ Datum fastnumeric_abs(PG_FUNCTION_ARGS) { return sign_arith(fcinfo, SignOp::Abso
 /* log(x) and log10(x): numeric's, which are log(10, x). */
 Datum fastnumeric_log10(PG_FUNCTION_ARGS) {
     return DirectFunctionCall2(numeric_log, NumericGetDatum(int64_to_numeric(10)), PG_GETARG_DATUM(0));
-}
-
-/* mod('7', x): the untyped literal (a cstring, as unknown's values are) read by numeric_in with
- * no typmod, as it is when the call resolves to mod(numeric, numeric); then numeric's mod. */
-Datum fastnumeric_mod_untyped(PG_FUNCTION_ARGS) {
-    Datum dividend =
-        DirectFunctionCall3(numeric_in, PG_GETARG_DATUM(0), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
-    return DirectFunctionCall2(numeric_mod, dividend, PG_GETARG_DATUM(1));
 }
 
 }   // extern "C"

@@ -1,20 +1,30 @@
 /*
- * coerce.cpp — planner support for the length coercion fastnumeric(fastnumeric, int4).
+ * coerce.cpp — the length coercion fastnumeric(fastnumeric, int4), and its planner support.
  *
- * The coercion itself is numeric's own function; so is the rule that drops it when the
- * source's typmod proves the value already fits (numeric_support).  What numeric_support
+ * The coercion follows numeric's: a value that certainly fits the typmod and needs no
+ * rounding keeps its digits (and, when its dscale is already the scale, its very datum);
+ * short values are rounded in machine integers (src/core/casts); NaN, infinities, long values
+ * and every overflow error are numeric's own function's.
+ *
+ * The rule that drops the coercion when the source's typmod proves the value already fits is
+ * numeric's (numeric_support).  What numeric_support
  * cannot see is a typmod under a free cast: PostgreSQL labels the result of a
  * binary-coercible cast with typmod -1, so for a numeric(12,2) column cast to
  * fastnumeric(12,2) it keeps the coercion, and ALTER COLUMN ... TYPE fastnumeric(12,2)
  * rewrites the table.  Since both types read typmods alike, look under those casts first.
  */
-#include "pg_compat.hpp"
+#include "core/casts.hpp"
+#include "core/typmod.hpp"
+#include "pg/datum.hpp"
 
 extern "C" {
 #include "catalog/pg_type.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/supportnodes.h"
+#include "utils/numeric.h"
 }
+
+using namespace fastnumeric;
 
 namespace {
 
@@ -34,7 +44,38 @@ Node* under_free_casts(Node* expr, Oid fastnumeric_type) {
 
 extern "C" {
 
+PG_FUNCTION_INFO_V1(fastnumeric_apply_typmod);
 PG_FUNCTION_INFO_V1(fastnumeric_support);
+
+/* fastnumeric(fastnumeric, int4): the value adjusted to the typmod, as numeric() adjusts it. */
+Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
+    const Datum d = PG_GETARG_DATUM(0);
+    const Typmod typmod = decode_typmod(PG_GETARG_INT32(1));
+    NumericView v;
+    if (typmod.present && finite_inline(d, &v)) {
+        const int dscale = typmod.scale > 0 ? typmod.scale : 0;
+        const unsigned char* body;
+        const size_t size = inline_body(d, &body);
+        const bool is_short = (load_u16(body) & kSignMask) == kShort;
+        // numeric's test for a value that fits without rounding: its digits, the new dscale
+        if ((v.weight + 1) * kDecDigits <= typmod.precision - typmod.scale && typmod.scale >= v.dscale &&
+            (can_be_short(dscale, v.weight) || !is_short)) {
+            if (dscale == v.dscale)
+                return d;   // the bytes numeric's copy would have
+            const Datum result = body_datum(body, size);
+            unsigned char* out = reinterpret_cast<unsigned char*>(VARDATA(DatumGetPointer(result)));
+            const uint16_t header = load_u16(out);
+            store_u16(out, is_short ? static_cast<uint16_t>((header & ~kShortDscaleMask) | (dscale << kShortDscaleShift))
+                                    : static_cast<uint16_t>((header & kSignMask) | (dscale & kLongDscaleMask)));
+            return result;
+        }
+        uint16_t digits[kUint128MaxGroups];
+        FiniteValue rounded;
+        if (rescale_small(v, typmod.precision, typmod.scale, digits, &rounded) == Rescaled::Done)
+            return finite_datum(rounded);
+    }
+    return DirectFunctionCall2(numeric, d, PG_GETARG_DATUM(1));
+}
 
 /*
  * fastnumeric_support(internal) -> internal: SupportRequestSimplify only.  Asks
