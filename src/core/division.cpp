@@ -12,9 +12,6 @@ namespace {
 constexpr int kMinSignificantDigits = 16;   // numeric's NUMERIC_MIN_SIG_DIGITS
 constexpr int kMaxDisplayScale = 1000;      // numeric's NUMERIC_MAX_DISPLAY_SCALE
 
-/* An operand below 10^16 times at most 10^22 stays below 10^38 < 2^128. */
-constexpr int kMaxShift = 22;
-
 /* The first nonzero digit group of v and its weight; 0 and 0 for zero. */
 void leading_group(const NumericView& v, int* weight, int* first) {
     *weight = 0;
@@ -49,15 +46,18 @@ bool divide_small(const NumericView& a, const NumericView& b, uint16_t digits[kU
     if (a.ndigits > kInt64Groups || b.ndigits == 0 || b.ndigits > kInt64Groups)
         return false;
     const int scale = division_scale(a, b);
+    if (a.ndigits == 0) {   // zero, at the quotient's scale
+        *out = FiniteValue{false, 0, scale, digits, 0};
+        return true;
+    }
     // a / b * 10^scale = |a's digits| / |b's digits| * 10^shift
     const int shift = kDecDigits * (low_group(a) - low_group(b)) + scale;
-    if (shift > kMaxShift || shift < -kMaxShift)
+    if (shift > kMaxPowerOfTen || shift < -kMaxPowerOfTen)
         return false;
     uint128_t dividend = read_magnitude<uint64_t>(a, 0), divisor = read_magnitude<uint64_t>(b, 0);
-    if (shift >= 0)
-        dividend *= power_of_ten_128(shift);
-    else
-        divisor *= power_of_ten_128(-shift);
+    if (shift >= 0 ? __builtin_mul_overflow(dividend, power_of_ten_128(shift), &dividend)
+                   : __builtin_mul_overflow(divisor, power_of_ten_128(-shift), &divisor))
+        return false;
     uint128_t q = dividend / divisor;
     const uint128_t r = dividend - q * divisor;
     if (r >= divisor - r)   // half away from zero

@@ -1,0 +1,126 @@
+/*
+ * division_test.cpp — src/core/division: numeric's / and % in machine integers.
+ *
+ * Expected texts are numeric's own results (PostgreSQL 15's numeric_div and numeric_mod), the
+ * scale rule is checked case by case, and the quotient against an exact reference: for random
+ * small operands, q * b - a must be below half a unit of the result's last digit (and the
+ * rounding away from zero at exactly half).
+ */
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "bodies.hpp"
+#include "core/division.hpp"
+#include "core/int128.hpp"
+
+using namespace unit;
+
+namespace {
+
+std::string result_text(const FiniteValue& v) {
+    std::vector<unsigned char> out(finite_body_size(v.ndigits, v.dscale, v.weight));
+    encode_finite(out.data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
+    return format_body(out);
+}
+
+std::string divided(const std::string& a, const std::string& b, bool modulo = false) {
+    const auto ba = encode_text(a), bb = encode_text(b);
+    uint16_t digits[kUint128MaxGroups];
+    FiniteValue v;
+    if (!(modulo ? modulo_small(view(ba), view(bb), digits, &v) : divide_small(view(ba), view(bb), digits, &v)))
+        return "<declined>";
+    return result_text(v);
+}
+
+int scale_of(const std::string& a, const std::string& b) {
+    const auto ba = encode_text(a), bb = encode_text(b);
+    return division_scale(view(ba), view(bb));
+}
+
+}   // namespace
+
+TEST(Division, NumericsResults) {
+    EXPECT_EQ(divided("1234.56", "7"), "176.3657142857142857");
+    EXPECT_EQ(divided("10", "4"), "2.5000000000000000");
+    EXPECT_EQ(divided("0", "3"), "0.00000000000000000000");
+    EXPECT_EQ(divided("-1", "3"), "-0.33333333333333333333");
+    EXPECT_EQ(divided("2", "3"), "0.66666666666666666667");
+    EXPECT_EQ(divided("1", "0.0003"), "3333.3333333333333333");
+    EXPECT_EQ(divided("0.0001", "9999"), "0.000000010001000100010001");
+    EXPECT_EQ(divided("99999999", "0.01"), "9999999900.00000000");
+    EXPECT_EQ(divided("-7.5", "2"), "-3.7500000000000000");
+    EXPECT_EQ(divided("1", "-8"), "-0.12500000000000000000");
+}
+
+TEST(Division, Scale) {
+    EXPECT_EQ(scale_of("1234.56", "7"), 16);          // first groups 1234 > 7: quotient weight 0
+    EXPECT_EQ(scale_of("7", "1234.56"), 20);          // 7 <= 1234: one group lower
+    EXPECT_EQ(scale_of("5", "5"), 20);                // equal first groups count as lower
+    EXPECT_EQ(scale_of("1.00000000000000000000000", "3"), 23);   // never below an operand's dscale
+    EXPECT_EQ(scale_of("123456789", "1"), 12);        // first groups 1 <= 1: quotient weight 1
+    EXPECT_EQ(scale_of("0", "7"), 20);                // zero: weight 0, first group 0
+}
+
+TEST(Division, Modulo) {
+    EXPECT_EQ(divided("-7.5", "2", true), "-1.5");
+    EXPECT_EQ(divided("5.00", "1", true), "0.00");
+    EXPECT_EQ(divided("-6", "3", true), "0");
+    EXPECT_EQ(divided("1234.56", "0.7", true), "0.46");
+    EXPECT_EQ(divided("7", "-0.003", true), "0.001");
+    EXPECT_EQ(divided("0.0001", "9999", true), "0.0001");
+}
+
+TEST(Division, Declines) {
+    EXPECT_EQ(divided("1", "0"), "<declined>");                       // numeric raises division by zero
+    EXPECT_EQ(divided("1", "0", true), "<declined>");
+    EXPECT_EQ(divided("12345678901234567", "3"), "<declined>");       // five groups
+    EXPECT_EQ(divided("1", "0.000000000000000000000001"), "<declined>");   // a quotient beyond 128 bits
+}
+
+/* The quotient of random small operands is the exact one rounded half away from zero. */
+TEST(Division, ExactRounding) {
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 200000; ++i) {
+        const int64_t x = static_cast<int64_t>(rng() % 2000000) - 1000000, y = static_cast<int64_t>(rng() % 20000) + 1;
+        const int sx = static_cast<int>(rng() % 5), sy = static_cast<int>(rng() % 5);
+        const auto text = [](int64_t m, int s) {
+            std::string t = std::to_string(m < 0 ? -m : m);
+            if (s > 0) {
+                t.insert(0, s + 1 > static_cast<int>(t.size()) ? s + 1 - t.size() : 0, '0');
+                t.insert(t.size() - s, ".");
+            }
+            return (m < 0 ? "-" : "") + t;
+        };
+        const auto ba = encode_text(text(x, sx)), bb = encode_text(text(y, sy));
+        uint16_t digits[kUint128MaxGroups];
+        FiniteValue v;
+        ASSERT_TRUE(divide_small(view(ba), view(bb), digits, &v)) << text(x, sx) << " / " << text(y, sy);
+        // q = x/10^sx / (y/10^sy) at r decimals: |q * 10^-r - x*10^sy/(y*10^sx)| <= 1/2 * 10^-r
+        const int r = v.dscale;
+        fastnumeric::int128_t q = 0;
+        for (int k = 0; k < v.ndigits; ++k)
+            q = q * 10000 + v.digits[k];
+        const int low = v.weight - v.ndigits + 1;   // q * 10000^low
+        for (int k = 0; k < 4 * low + r; ++k)
+            q *= 10;
+        ASSERT_GE(4 * low + r, 0);
+        if (v.negative)
+            q = -q;
+        // compare 2 * |q * y * 10^sx - x * 10^(sy + r)| with y * 10^sx (at most, ties away from zero)
+        fastnumeric::int128_t lhs = q * y, rhs = x;
+        for (int k = 0; k < sx; ++k)
+            lhs *= 10;
+        for (int k = 0; k < sy + r; ++k)
+            rhs *= 10;
+        fastnumeric::int128_t den = y;
+        for (int k = 0; k < sx; ++k)
+            den *= 10;
+        const fastnumeric::int128_t err = lhs - rhs;   // (q - exact) * den
+        ASSERT_LE(2 * (err < 0 ? -err : err), den) << text(x, sx) << " / " << text(y, sy);
+        if (2 * (err < 0 ? -err : err) == den) {   // a tie: away from zero
+            ASSERT_TRUE((err > 0) == (x > 0)) << text(x, sx) << " / " << text(y, sy);
+        }
+    }
+}
