@@ -5,21 +5,17 @@
 
 #include <cstring>
 
-#include "core/magnitude.hpp"
+#include "core/short_arith.hpp"
 
 namespace fastnumeric {
 
 namespace {
 
-/* An operand below 10^16 times at most 10^22 stays below 10^38 < 2^128. */
-constexpr int kMaxShift = 22;
-
-/* The position (power of 10^4) of v's last digit group, as a power of ten. */
-inline int low_exponent(const NumericView& v) { return kDecDigits * (v.weight - v.ndigits + 1); }
+using namespace short_arith_detail;
 
 /* q / d rounded half away from zero (d > 0). */
-inline uint128_t divide_rounded(uint128_t q, uint128_t d) {
-    const uint128_t quotient = q / d, r = q - quotient * d;
+inline uint64_t divide_rounded(uint64_t q, uint64_t d) {
+    const uint64_t quotient = q / d, r = q - quotient * d;
     return r >= d - r ? quotient + 1 : quotient;
 }
 
@@ -31,90 +27,98 @@ constexpr double kDoublePowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e
                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 constexpr float kFloatPowers[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
 
-/*
- * |v| = m * 10^exponent with m an exact integer below `limit`; false when v has more than
- * kInt64Groups groups or m is not below limit.
- */
-inline bool small_decimal(const NumericView& v, uint64_t limit, uint64_t* m, int* exponent) {
-    if (v.ndigits > kInt64Groups)
+/* A body's value as m * 10^exponent with m <= limit; false for anything else. */
+inline bool small_decimal(const unsigned char* body, size_t len, uint64_t limit, SmallShortValue* v, int* exponent) {
+    if (!read_small_short(body, len, v) || v->digits > limit)
         return false;
-    *m = read_magnitude<uint64_t>(v, 0);
-    *exponent = low_exponent(v);
-    return *m <= limit;
+    *exponent = kDecDigits * v->low;
+    return true;
+}
+
+/* The body of ±q * 10^exponent with the dscale a printed text with that exponent shows. */
+inline int decimal_body(uint128_t q, uint32_t sign, int exponent, unsigned char* out) {
+    if (exponent >= 0) {
+        uint128_t m;
+        if (exponent > kMaxPowerOfTen || __builtin_mul_overflow(q, power_of_ten_128(exponent), &m))
+            return 0;
+        return write_result_128(m, sign, 0, 0, out);
+    }
+    const int scale = -exponent;
+    if (scale > kShortDscaleMax)
+        return 0;
+    const int pad = (kDecDigits - scale % kDecDigits) % kDecDigits;   // to whole groups
+    uint128_t m;
+    if (__builtin_mul_overflow(q, power_of_ten_128(pad), &m))
+        return 0;
+    return write_result_128(m, sign, -(scale + pad) / kDecDigits, static_cast<uint32_t>(scale) << kShortDscaleShift,
+                            out);
 }
 
 }   // namespace
 
-FiniteValue integer_value(int64_t x, uint16_t digits[kUint128MaxGroups]) {
+int integer_body(int64_t x, unsigned char* out) {
     const uint64_t magnitude = x < 0 ? 0 - static_cast<uint64_t>(x) : static_cast<uint64_t>(x);
-    uint16_t* end = digits + kUint128MaxGroups;
-    const int n = write_magnitude_digits(magnitude, end);
-    return stripped(FiniteValue{x < 0, n - 1, 0, end - n, n});
+    return write_result(magnitude, x < 0 ? kShortSignBit : 0, 0, 0, out);
 }
 
-bool rounded_integer(const NumericView& v, int64_t* out) {
-    if (v.ndigits > kInt128Groups - 1)
+bool rounded_integer(const unsigned char* body, size_t len, int64_t* out) {
+    SmallShortValue v;
+    int exponent;
+    if (!small_decimal(body, len, ~uint64_t{0}, &v, &exponent))
         return false;
-    const uint128_t m = read_magnitude<uint128_t>(v, 0);
-    const int exponent = low_exponent(v);
-    uint128_t magnitude;
+    uint64_t magnitude;
     if (exponent >= 0) {
-        if (exponent > kMaxShift || __builtin_mul_overflow(m, power_of_ten_128(exponent), &magnitude))
-            return false;
+        if (exponent > 18 || __builtin_mul_overflow(v.digits, power_of_ten(exponent), &magnitude))
+            return false;   // (10^19 and beyond are out of int64's range)
     } else {
-        magnitude = -exponent > kMaxPowerOfTen ? 0 : divide_rounded(m, power_of_ten_128(-exponent));
+        // below 10^16: at 10^-17 and beyond it rounds to zero
+        magnitude = -exponent > 16 ? 0 : divide_rounded(v.digits, power_of_ten(-exponent));
     }
-    const uint128_t limit = uint128_t{1} << 63;   // -2^63 is an int64, 2^63 is not
+    const uint64_t limit = uint64_t{1} << 63;   // -2^63 is an int64, 2^63 is not
     if (magnitude > limit || (magnitude == limit && !v.negative))
         return false;
-    const uint64_t u = static_cast<uint64_t>(magnitude);
-    *out = v.negative ? static_cast<int64_t>(0 - u) : static_cast<int64_t>(u);
+    *out = v.negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
     return true;
 }
 
-bool printed_float(double x, int significant, uint16_t digits[kUint128MaxGroups], FiniteValue* out) {
+int printed_float(double x, int significant, unsigned char* out) {
     uint64_t bits;
     std::memcpy(&bits, &x, sizeof bits);
-    const bool negative = (bits >> 63) != 0;
+    const uint32_t sign = (bits >> 63) != 0 ? kShortSignBit : 0;
     const int biased = static_cast<int>((bits >> 52) & 0x7FF);
-    uint16_t* end = digits + kUint128MaxGroups;
     if (biased == 0x7FF)   // NaN and infinities
-        return false;
-    if (biased == 0) {
-        if ((bits << 1) != 0)   // subnormal: far below what 128 bits scale
-            return false;
-        *out = FiniteValue{false, 0, 0, end, 0};   // zero, and -0 (numeric has no negative zero)
-        return true;
-    }
+        return 0;
+    if (biased == 0)   // zero, and -0 (numeric has no negative zero); subnormals are far below 128 bits
+        return (bits << 1) == 0 ? write_zero(0, out) : 0;
     // |x| = m * 2^e, 2^52 <= m < 2^53; the decimal exponent of its first digit is at least
     // floor((e + 52) * log10 2) and at most one more
     const uint64_t m = (bits & ((uint64_t{1} << 52) - 1)) | (uint64_t{1} << 52);
     const int e = biased - 1075;
+    if (e > 127 - 53 || e < -127)
+        return 0;
     const uint128_t top = power_of_ten_128(significant);   // one digit more than printed
     for (int first = floor_log10_pow2(e + 52);; ++first) {
         // |x| * 10^k with `significant` digits before the point: truncated, and the remainder
         const int k = significant - 1 - first;
-        if (k > kMaxShift || k < -kMaxPowerOfTen || e > 127 - 53 || e < -127)
-            return false;
+        if (k > kMaxPowerOfTen || k < -kMaxPowerOfTen)
+            return 0;
         uint128_t num = m, den = 1;
-        if (k >= 0)
-            num *= power_of_ten_128(k);
-        else
-            den = power_of_ten_128(-k);
+        if (k >= 0 ? __builtin_mul_overflow(num, power_of_ten_128(k), &num) : (den = power_of_ten_128(-k), false))
+            return 0;
         if (e >= 0) {
             if (num > (~uint128_t{0} >> e))
-                return false;
+                return 0;
             num <<= e;
-        } else if (den > (~uint128_t{0} >> -e)) {
-            return false;
         } else {
+            if (den > (~uint128_t{0} >> -e))
+                return 0;
             den <<= -e;
         }
         uint128_t q = num / den;
         if (q >= top)   // the first digit is one place higher
             continue;
         if (q < top / 10)   // (the estimate is never above the first digit's place)
-            return false;
+            return 0;
         // printf rounds to nearest from the exact value, ties to even
         const uint128_t r = num - q * den;
         if (r > den - r || (r == den - r && (q & 1) != 0))
@@ -124,61 +128,57 @@ bool printed_float(double x, int significant, uint16_t digits[kUint128MaxGroups]
             q /= 10;
             ++exponent;
         }
-        while (q % 10 == 0) {   // %g drops trailing zeros: they take no part in the dscale
-            q /= 10;
+        uint64_t digits = static_cast<uint64_t>(q);   // below 10^17
+        while (digits % 10 == 0) {   // %g drops trailing zeros: they take no part in the dscale
+            digits /= 10;
             ++exponent;
         }
-        if (exponent >= 0) {
-            if (exponent > kMaxShift)
-                return false;
-            return scaled_value(q * power_of_ten_128(exponent), negative, 0, end, out);
-        }
-        return scaled_value(q, negative, -exponent, end, out);
+        return decimal_body(digits, sign, exponent, out);
     }
 }
 
-bool nearest_double(const NumericView& v, double* out) {
-    uint64_t m;
+bool nearest_double(const unsigned char* body, size_t len, double* out) {
+    SmallShortValue v;
     int exponent;
-    if (!small_decimal(v, uint64_t{1} << 53, &m, &exponent) || exponent > 22 || exponent < -22)
+    if (!small_decimal(body, len, uint64_t{1} << 53, &v, &exponent) || exponent > 22 || exponent < -22)
         return false;
-    const double d = exponent >= 0 ? static_cast<double>(m) * kDoublePowers[exponent]
-                                   : static_cast<double>(m) / kDoublePowers[-exponent];
+    const double d = exponent >= 0 ? static_cast<double>(v.digits) * kDoublePowers[exponent]
+                                   : static_cast<double>(v.digits) / kDoublePowers[-exponent];
     *out = v.negative ? -d : d;
     return true;
 }
 
-bool nearest_float(const NumericView& v, float* out) {
-    uint64_t m;
+bool nearest_float(const unsigned char* body, size_t len, float* out) {
+    SmallShortValue v;
     int exponent;
-    if (!small_decimal(v, uint64_t{1} << 24, &m, &exponent) || exponent > 10 || exponent < -10)
+    if (!small_decimal(body, len, uint64_t{1} << 24, &v, &exponent) || exponent > 10 || exponent < -10)
         return false;
-    const float f = exponent >= 0 ? static_cast<float>(m) * kFloatPowers[exponent]
-                                  : static_cast<float>(m) / kFloatPowers[-exponent];
+    const float f = exponent >= 0 ? static_cast<float>(v.digits) * kFloatPowers[exponent]
+                                  : static_cast<float>(v.digits) / kFloatPowers[-exponent];
     *out = v.negative ? -f : f;
     return true;
 }
 
-Rescaled rescale_small(const NumericView& v, int precision, int scale, uint16_t digits[kUint128MaxGroups],
-                       FiniteValue* out) {
-    uint64_t m;
+Rescaled rescale_body(const unsigned char* body, size_t len, int precision, int scale, unsigned char* out, int* size) {
+    SmallShortValue v;
     int exponent;
-    if (scale < 0 || !small_decimal(v, ~uint64_t{0}, &m, &exponent))
+    if (scale < 0 || scale > kShortDscaleMax || !small_decimal(body, len, ~uint64_t{0}, &v, &exponent))
         return Rescaled::Decline;
     // |v| * 10^scale, rounded to an integer
     const int shift = exponent + scale;
     uint128_t q;
     if (shift >= 0) {
-        if (shift > kMaxShift)
+        if (shift > kMaxPowerOfTen - 16)
             return Rescaled::Decline;
-        q = m * power_of_ten_128(shift);
+        q = static_cast<uint128_t>(v.digits) * power_of_ten_128(shift);
     } else {
-        q = -shift > kMaxPowerOfTen ? 0 : divide_rounded(m, power_of_ten_128(-shift));
+        q = -shift > 16 ? 0 : divide_rounded(v.digits, power_of_ten(-shift));   // (digits < 10^16)
     }
     // numeric allows precision - scale digits before the point: |q| < 10^precision
     if (precision <= kMaxPowerOfTen && q >= power_of_ten_128(precision))
         return Rescaled::Overflow;
-    return scaled_value(q, v.negative, scale, digits + kUint128MaxGroups, out) ? Rescaled::Done : Rescaled::Decline;
+    *size = decimal_body(q, v.header & kShortSignBit, -scale, out);   // (zero is written positive)
+    return *size != 0 ? Rescaled::Done : Rescaled::Decline;
 }
 
 }   // namespace fastnumeric

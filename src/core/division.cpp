@@ -1,84 +1,92 @@
 /*
- * division.cpp — numeric's / and % in 128-bit integers (division.hpp).
+ * division.cpp — numeric's / and % in 64- and 128-bit integers (division.hpp).
  */
 #include "core/division.hpp"
 
-#include "core/magnitude.hpp"
+#include "core/short_arith.hpp"
 
 namespace fastnumeric {
 
 namespace {
 
+using namespace short_arith_detail;
+
 constexpr int kMinSignificantDigits = 16;   // numeric's NUMERIC_MIN_SIG_DIGITS
 constexpr int kMaxDisplayScale = 1000;      // numeric's NUMERIC_MAX_DISPLAY_SCALE
 
-/* The first nonzero digit group of v and its weight; 0 and 0 for zero. */
-void leading_group(const NumericView& v, int* weight, int* first) {
-    *weight = 0;
-    *first = 0;
-    for (int i = 0; i < v.ndigits; ++i)
-        if (v.digit(i) != 0) {
-            *first = v.digit(i);
-            *weight = v.weight - i;
-            return;
-        }
+/* A short operand and its first digit group (numeric strips leading zero groups, so only zero
+   has none); false for anything else. */
+inline bool read_operand(const unsigned char* body, size_t len, SmallShortValue* v, int* first) {
+    if (!read_small_short(body, len, v))
+        return false;
+    *first = len > 2 ? load_u16(body + 2) : 0;
+    return len == 2 || *first != 0;
 }
 
-/* The position (power of 10000) of v's last digit group. */
-inline int low_group(const NumericView& v) { return v.weight - v.ndigits + 1; }
+inline int scale_of(const SmallShortValue& a, int first_a, const SmallShortValue& b, int first_b) {
+    return quotient_scale(a.digits != 0 ? a.high : 0, first_a, a.dscale, b.digits != 0 ? b.high : 0, first_b,
+                          b.dscale);
+}
 
 }   // namespace
 
-int division_scale(const NumericView& a, const NumericView& b) {
-    int weight_a, first_a, weight_b, first_b;
-    leading_group(a, &weight_a, &first_a);
-    leading_group(b, &weight_b, &first_b);
+int quotient_scale(int weight_a, int first_a, int dscale_a, int weight_b, int first_b, int dscale_b) {
     // the quotient's weight, one less when its first group would be below 1
     const int quotient_weight = weight_a - weight_b - (first_a <= first_b ? 1 : 0);
     int scale = kMinSignificantDigits - quotient_weight * kDecDigits;
-    scale = scale > a.dscale ? scale : a.dscale;
-    scale = scale > b.dscale ? scale : b.dscale;
+    scale = scale > dscale_a ? scale : dscale_a;
+    scale = scale > dscale_b ? scale : dscale_b;
     scale = scale > 0 ? scale : 0;
     return scale < kMaxDisplayScale ? scale : kMaxDisplayScale;
 }
 
-bool divide_small(const NumericView& a, const NumericView& b, uint16_t digits[kUint128MaxGroups], FiniteValue* out) {
-    if (a.ndigits > kInt64Groups || b.ndigits == 0 || b.ndigits > kInt64Groups)
-        return false;
-    const int scale = division_scale(a, b);
-    if (a.ndigits == 0) {   // zero, at the quotient's scale
-        *out = FiniteValue{false, 0, scale, digits, 0};
-        return true;
-    }
-    // a / b * 10^scale = |a's digits| / |b's digits| * 10^shift
-    const int shift = kDecDigits * (low_group(a) - low_group(b)) + scale;
+int divide_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out) {
+    SmallShortValue x, y;
+    int first_x, first_y;
+    if (!read_operand(a, alen, &x, &first_x) || !read_operand(b, blen, &y, &first_y) || y.digits == 0)
+        return 0;
+    const int scale = scale_of(x, first_x, y, first_y);
+    if (scale > kShortDscaleMax)
+        return 0;
+    const uint32_t dscale = static_cast<uint32_t>(scale) << kShortDscaleShift;
+    if (x.digits == 0)
+        return write_zero(dscale, out);
+    // |a / b| * 10^scale = x.digits / y.digits * 10^shift, rounded half away from zero
+    const int shift = kDecDigits * (x.low - y.low) + scale;
     if (shift > kMaxPowerOfTen || shift < -kMaxPowerOfTen)
-        return false;
-    uint128_t dividend = read_magnitude<uint64_t>(a, 0), divisor = read_magnitude<uint64_t>(b, 0);
+        return 0;
+    uint128_t dividend = x.digits, divisor = y.digits;
     if (shift >= 0 ? __builtin_mul_overflow(dividend, power_of_ten_128(shift), &dividend)
                    : __builtin_mul_overflow(divisor, power_of_ten_128(-shift), &divisor))
-        return false;
+        return 0;
     uint128_t q = dividend / divisor;
     const uint128_t r = dividend - q * divisor;
-    if (r >= divisor - r)   // half away from zero
+    if (r >= divisor - r)
         ++q;
-    return scaled_value(q, a.negative != b.negative, scale, digits + kUint128MaxGroups, out);
+    // q at `scale` decimals, padded to whole groups
+    const int pad = (kDecDigits - scale % kDecDigits) % kDecDigits;
+    if (__builtin_mul_overflow(q, power_of_ten_128(pad), &q))
+        return 0;
+    return write_result_128(q, product_sign(x, y), -(scale + pad) / kDecDigits, dscale, out);
 }
 
-bool modulo_small(const NumericView& a, const NumericView& b, uint16_t digits[kUint128MaxGroups], FiniteValue* out) {
-    if (a.ndigits > kInt64Groups || b.ndigits == 0 || b.ndigits > kInt64Groups)
-        return false;
-    // both aligned on the lower of their last groups
-    const int low = low_group(a) < low_group(b) ? low_group(a) : low_group(b);
-    const int pad_a = low_group(a) - low, pad_b = low_group(b) - low;
-    if (a.ndigits + pad_a > kInt128Groups || b.ndigits + pad_b > kInt128Groups)
-        return false;
-    const uint128_t r = read_magnitude<uint128_t>(a, pad_a) % read_magnitude<uint128_t>(b, pad_b);
-    uint16_t* end = digits + kUint128MaxGroups;
-    const int n = write_magnitude_digits(r, end);
-    const int dscale = a.dscale > b.dscale ? a.dscale : b.dscale;
-    *out = stripped(FiniteValue{a.negative, low + n - 1, dscale, end - n, n});
-    return true;
+int modulo_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out) {
+    SmallShortValue x, y;
+    if (!read_small_short(a, alen, &x) || !read_small_short(b, blen, &y) || y.digits == 0)
+        return 0;
+    const uint32_t dscale = larger_dscale(x, y);
+    if (x.digits == 0)
+        return write_zero(dscale, out);
+    // both aligned on the lower of their last groups; the remainder is below |b|
+    const int low = x.low < y.low ? x.low : y.low;
+    const int pad_x = x.low - low, pad_y = y.low - low;
+    if (pad_x + kSmallShortGroups > kInt128Groups - 1 || pad_y + kSmallShortGroups > kInt128Groups - 1)
+        return 0;
+    const uint128_t dividend = x.digits * power_of_base_128(pad_x), divisor = y.digits * power_of_base_128(pad_y);
+    const uint128_t r = static_cast<uint64_t>((dividend | divisor) >> 64) == 0
+                            ? static_cast<uint64_t>(dividend) % static_cast<uint64_t>(divisor)
+                            : dividend % divisor;
+    return write_result_128(r, x.header & kShortSignBit, low, dscale, out);
 }
 
 }   // namespace fastnumeric

@@ -1,27 +1,30 @@
 /*
- * division.hpp — numeric's / and % of values small enough for machine integers.
+ * division.hpp — numeric's / and % of small values, in machine integers.
  *
  * numeric's rules, reproduced:
- *   /  the quotient rounded half away from zero at division_scale(a, b) decimals: at least
- *      16 significant digits, never fewer decimals than either operand shows, at most 1000;
+ *   /  the quotient rounded half away from zero at quotient_scale() decimals: at least 16
+ *      significant digits, never fewer decimals than either operand shows, at most 1000;
  *   %  a - b * trunc(a / b), the sign of a, dscale the larger operand dscale.
- * Both take finite operands of at most kInt64Groups digit groups and a nonzero divisor, and
- * decline (return false) whatever the 128-bit arithmetic cannot hold: the caller then runs
- * numeric's own function, which also raises division by zero.
+ * Operands are 2-byte-header bodies of at most four digit groups, read as short_arith reads
+ * them, and results are written as short_arith writes its own (kShortBodyBytes, the 2-byte
+ * header).  Whatever else (long operands or results, a zero divisor, NaN, the infinities,
+ * arithmetic beyond 128 bits) returns 0: the caller runs numeric's own function, which gives
+ * those results and every error.
  */
 #pragma once
+
+#include <cstddef>
 
 #include "core/numeric_layout.hpp"
 
 namespace fastnumeric {
 
-/* numeric's result scale of a / b (select_div_scale), for finite a and b. */
-int division_scale(const NumericView& a, const NumericView& b);
+/* numeric's result scale of a / b (select_div_scale), from each operand's first nonzero digit
+   group and its weight (0 and 0 for zero) and its dscale. */
+int quotient_scale(int weight_a, int first_a, int dscale_a, int weight_b, int first_b, int dscale_b);
 
-/* a / b with numeric's scale and rounding, digits written to `digits`; false: decline. */
-bool divide_small(const NumericView& a, const NumericView& b, uint16_t digits[kUint128MaxGroups], FiniteValue* out);
-
-/* a % b as numeric computes it, digits written to `digits`; false: decline. */
-bool modulo_small(const NumericView& a, const NumericView& b, uint16_t digits[kUint128MaxGroups], FiniteValue* out);
+/* The body of a / b, or of a % b, into `out` (kShortBodyBytes); its size, or 0 to decline. */
+int divide_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
+int modulo_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
 
 }   // namespace fastnumeric

@@ -52,20 +52,4 @@ inline int write_magnitude_digits(uint128_t m, uint16_t* end) {
     return static_cast<int>(end - p);
 }
 
-/*
- * ±q / 10^scale (scale >= 0) as a stripped value with dscale `scale`, its digits written to
- * end before `end` (kUint128MaxGroups of room).  The lowest group is padded to a whole group
- * of decimals; false when that padding overflows 128 bits.
- */
-inline bool scaled_value(uint128_t q, bool negative, int scale, uint16_t* end, FiniteValue* out) {
-    const int pad = (kDecDigits - scale % kDecDigits) % kDecDigits;
-    uint128_t m;
-    if (__builtin_mul_overflow(q, power_of_ten_128(pad), &m))
-        return false;
-    const int n = write_magnitude_digits(m, end);
-    const int low = -(scale + pad) / kDecDigits;
-    *out = stripped(FiniteValue{negative, low + n - 1, scale, end - n, n});
-    return true;
-}
-
 }   // namespace fastnumeric

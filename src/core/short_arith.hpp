@@ -131,6 +131,16 @@ inline int write_result(uint64_t m, uint32_t sign, int low, uint32_t dscale, uns
     return write_wide(m / kTenTo16, m % kTenTo16, sign, low, dscale, out);
 }
 
+/* The body of ±m * 10000^low, m below 10^32, into kShortBodyBytes; 0 when m is larger. */
+inline int write_result_128(uint128_t m, uint32_t sign, int low, uint32_t dscale, unsigned char* out) {
+    if (static_cast<uint64_t>(m >> 64) == 0)
+        return write_result(static_cast<uint64_t>(m), sign, low, dscale, out);
+    if (m >= power_of_ten_128(32))
+        return 0;
+    return write_wide(static_cast<uint64_t>(m / kTenTo16), static_cast<uint64_t>(m % kTenTo16), sign, low, dscale,
+                      out);
+}
+
 /*
  * The body of ±x*y * 10000^low for x, y < 10^16 whose product overflows 64 bits: the product
  * split at 10^16 from the halves of x and y below 10^8, in 64-bit arithmetic (no call to a

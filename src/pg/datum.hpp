@@ -271,14 +271,6 @@ inline bool compare_inline(Datum a, Datum b, int* result) {
     return na >= 2 && nb >= 2 && compare_short_bodies(ba, na, bb, nb, result);
 }
 
-/* A finite value read where it lies (inline_body); false for NaN, the infinities and a datum
-   only packed_datum can read. */
-inline bool finite_inline(Datum d, NumericView* v) {
-    const unsigned char* body;
-    const size_t size = inline_body(d, &body);
-    return size != 0 && decode_numeric(body, size, v) && v->kind == Kind::Finite;
-}
-
 /*
  * The datum of a stripped finite value: exactly one palloc of the final size.  Raises
  * numeric's "value overflows numeric format" (22003) when weight or dscale do not fit.

@@ -14,15 +14,15 @@
 
 #include "bodies.hpp"
 #include "core/casts.hpp"
+#include "core/short_arith.hpp"
 
 using namespace unit;
 
 namespace {
 
-std::string text_of(const FiniteValue& v) {
-    std::vector<unsigned char> out(finite_body_size(v.ndigits, v.dscale, v.weight));
-    encode_finite(out.data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
-    return format_body(out);
+/* The text of a body written into kShortBodyBytes, `size` of them used (0: declined). */
+std::string text_of(const unsigned char* out, int size) {
+    return size == 0 ? "<declined>" : format_body(std::vector<unsigned char>(out, out + size));
 }
 
 /* What numeric makes of "%.{p}g": the digits at the dscale the text shows (an exponent moves
@@ -64,23 +64,23 @@ std::string numeric_of_printed(double x, int p) {
 }
 
 std::string printed(double x, int p) {
-    uint16_t digits[kUint128MaxGroups];
-    FiniteValue v;
-    return printed_float(x, p, digits, &v) ? text_of(v) : "<declined>";
+    unsigned char out[kShortBodyBytes];
+    return text_of(out, printed_float(x, p, out));
 }
 
 }   // namespace
 
 TEST(Casts, IntegerValue) {
-    uint16_t digits[kUint128MaxGroups];
-    EXPECT_EQ(text_of(integer_value(0, digits)), "0");
-    EXPECT_EQ(text_of(integer_value(-10000, digits)), "-10000");
-    EXPECT_EQ(text_of(integer_value(INT64_MIN, digits)), "-9223372036854775808");
-    EXPECT_EQ(text_of(integer_value(INT64_MAX, digits)), "9223372036854775807");
+    unsigned char out[kShortBodyBytes];
+    for (const int64_t x : {int64_t{0}, int64_t{-10000}, INT64_MIN, INT64_MAX, int64_t{10000000000000000}})
+        EXPECT_EQ(text_of(out, integer_body(x, out)), std::to_string(x));
 }
 
 TEST(Casts, RoundedInteger) {
-    const auto rounded = [](const std::string& t, int64_t* x) { return rounded_integer(view(encode_text(t)), x); };
+    const auto rounded = [](const std::string& t, int64_t* x) {
+        const auto b = encode_text(t);
+        return rounded_integer(b.data(), b.size(), x);
+    };
     int64_t x;
     ASSERT_TRUE(rounded("2.5", &x));
     EXPECT_EQ(x, 3);
@@ -88,10 +88,12 @@ TEST(Casts, RoundedInteger) {
     EXPECT_EQ(x, -3);
     ASSERT_TRUE(rounded("-2.4999", &x));
     EXPECT_EQ(x, -2);
-    ASSERT_TRUE(rounded("-9223372036854775808", &x));
-    EXPECT_EQ(x, INT64_MIN);
-    EXPECT_FALSE(rounded("9223372036854775808", &x));
-    EXPECT_FALSE(rounded("-9223372036854775808.5", &x));
+    ASSERT_TRUE(rounded("-999999999999.5", &x));
+    EXPECT_EQ(x, -1000000000000);
+    ASSERT_TRUE(rounded("92233720368.5807", &x));
+    EXPECT_EQ(x, 92233720369);
+    EXPECT_FALSE(rounded("100000000000000000000", &x));   // 10^20: one group, weight 5
+    EXPECT_FALSE(rounded("-9223372036854775808", &x));   // five groups: numeric's function
     ASSERT_TRUE(rounded("0.0000001", &x));
     EXPECT_EQ(x, 0);
 }
@@ -144,11 +146,11 @@ TEST(Casts, NearestAgainstStrtod) {
         const auto b = encode_text(t);
         double d;
         float f;
-        if (nearest_double(view(b), &d)) {
+        if (nearest_double(b.data(), b.size(), &d)) {
             const double want = std::strtod(t.c_str(), nullptr);
             ASSERT_EQ(std::memcmp(&d, &want, sizeof d), 0) << t;
         }
-        if (nearest_float(view(b), &f)) {
+        if (nearest_float(b.data(), b.size(), &f)) {
             const float want = std::strtof(t.c_str(), nullptr);
             ASSERT_EQ(std::memcmp(&f, &want, sizeof f), 0) << t;
         }
@@ -157,11 +159,12 @@ TEST(Casts, NearestAgainstStrtod) {
 
 TEST(Casts, Rescale) {
     const auto rescaled = [](const std::string& t, int p, int s) {
-        uint16_t digits[kUint128MaxGroups];
-        FiniteValue v;
-        switch (rescale_small(view(encode_text(t)), p, s, digits, &v)) {
+        unsigned char out[kShortBodyBytes];
+        int size = 0;
+        const auto b = encode_text(t);
+        switch (rescale_body(b.data(), b.size(), p, s, out, &size)) {
         case Rescaled::Done:
-            return text_of(v);
+            return text_of(out, size);
         case Rescaled::Overflow:
             return std::string("<overflow>");
         default:

@@ -14,30 +14,29 @@
 #include "bodies.hpp"
 #include "core/division.hpp"
 #include "core/int128.hpp"
+#include "core/short_arith.hpp"
 
 using namespace unit;
 
 namespace {
 
-std::string result_text(const FiniteValue& v) {
-    std::vector<unsigned char> out(finite_body_size(v.ndigits, v.dscale, v.weight));
-    encode_finite(out.data(), v.negative, v.weight, v.dscale, v.digits, v.ndigits);
-    return format_body(out);
+/* The body of a / b (a % b), or empty when declined. */
+std::vector<unsigned char> quotient_body(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b,
+                                         bool modulo = false) {
+    std::vector<unsigned char> out(kShortBodyBytes);
+    const int n = modulo ? modulo_short_bodies(a.data(), a.size(), b.data(), b.size(), out.data())
+                         : divide_short_bodies(a.data(), a.size(), b.data(), b.size(), out.data());
+    out.resize(static_cast<size_t>(n));
+    return out;
 }
 
 std::string divided(const std::string& a, const std::string& b, bool modulo = false) {
-    const auto ba = encode_text(a), bb = encode_text(b);
-    uint16_t digits[kUint128MaxGroups];
-    FiniteValue v;
-    if (!(modulo ? modulo_small(view(ba), view(bb), digits, &v) : divide_small(view(ba), view(bb), digits, &v)))
-        return "<declined>";
-    return result_text(v);
+    const auto q = quotient_body(encode_text(a), encode_text(b), modulo);
+    return q.empty() ? "<declined>" : format_body(q);
 }
 
-int scale_of(const std::string& a, const std::string& b) {
-    const auto ba = encode_text(a), bb = encode_text(b);
-    return division_scale(view(ba), view(bb));
-}
+/* The scale of a / b: that of numeric's result, read from its text. */
+int scale_of(const std::string& a, const std::string& b) { return view(quotient_body(encode_text(a), encode_text(b))).dscale; }
 
 }   // namespace
 
@@ -77,6 +76,7 @@ TEST(Division, Declines) {
     EXPECT_EQ(divided("1", "0", true), "<declined>");
     EXPECT_EQ(divided("12345678901234567", "3"), "<declined>");       // five groups
     EXPECT_EQ(divided("1", "0.000000000000000000000001"), "<declined>");   // a quotient beyond 128 bits
+    EXPECT_EQ(divided("1", "1" + std::string(48, '0')), "<declined>");   // scale 68: the long header
 }
 
 /* The quotient of random small operands is the exact one rounded half away from zero. */
@@ -94,14 +94,17 @@ TEST(Division, ExactRounding) {
             return (m < 0 ? "-" : "") + t;
         };
         const auto ba = encode_text(text(x, sx)), bb = encode_text(text(y, sy));
-        uint16_t digits[kUint128MaxGroups];
-        FiniteValue v;
-        ASSERT_TRUE(divide_small(view(ba), view(bb), digits, &v)) << text(x, sx) << " / " << text(y, sy);
+        const auto body = quotient_body(ba, bb);
+        ASSERT_FALSE(body.empty()) << text(x, sx) << " / " << text(y, sy);
+        std::vector<uint16_t> groups;
+        const NumericView v = view(body);
+        for (int k = 0; k < v.ndigits; ++k)
+            groups.push_back(static_cast<uint16_t>(v.digit(k)));
         // q = x/10^sx / (y/10^sy) at r decimals: |q * 10^-r - x*10^sy/(y*10^sx)| <= 1/2 * 10^-r
         const int r = v.dscale;
         fastnumeric::int128_t q = 0;
         for (int k = 0; k < v.ndigits; ++k)
-            q = q * 10000 + v.digits[k];
+            q = q * 10000 + groups[k];
         const int low = v.weight - v.ndigits + 1;   // q * 10000^low
         for (int k = 0; k < 4 * low + r; ++k)
             q *= 10;

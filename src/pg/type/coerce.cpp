@@ -14,6 +14,7 @@
  * rewrites the table.  Since both types read typmods alike, look under those casts first.
  */
 #include "core/casts.hpp"
+#include "core/short_arith.hpp"
 #include "core/typmod.hpp"
 #include "pg/datum.hpp"
 
@@ -47,34 +48,38 @@ extern "C" {
 PG_FUNCTION_INFO_V1(fastnumeric_apply_typmod);
 PG_FUNCTION_INFO_V1(fastnumeric_support);
 
-/* fastnumeric(fastnumeric, int4): the value adjusted to the typmod, as numeric() adjusts it. */
+/*
+ * fastnumeric(fastnumeric, int4): the value adjusted to the typmod, as numeric() adjusts it.
+ * First numeric's own test for a value that fits without rounding (its digits with the new
+ * dscale; its very datum when the dscale is already the scale), then the rounding of short
+ * values; the rest is numeric's function.
+ */
 Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
     const Datum d = PG_GETARG_DATUM(0);
     const Typmod typmod = decode_typmod(PG_GETARG_INT32(1));
+    const unsigned char* body;
+    const size_t size = inline_body(d, &body);
     NumericView v;
-    if (typmod.present && finite_inline(d, &v)) {
-        const int dscale = typmod.scale > 0 ? typmod.scale : 0;
-        const unsigned char* body;
-        const size_t size = inline_body(d, &body);
-        const bool is_short = (load_u16(body) & kSignMask) == kShort;
-        // numeric's test for a value that fits without rounding: its digits, the new dscale
-        if ((v.weight + 1) * kDecDigits <= typmod.precision - typmod.scale && typmod.scale >= v.dscale &&
-            (can_be_short(dscale, v.weight) || !is_short)) {
-            if (dscale == v.dscale)
-                return d;   // the bytes numeric's copy would have
-            const Datum result = body_datum(body, size);
-            unsigned char* out = reinterpret_cast<unsigned char*>(VARDATA(DatumGetPointer(result)));
-            const uint16_t header = load_u16(out);
-            store_u16(out, is_short ? static_cast<uint16_t>((header & ~kShortDscaleMask) | (dscale << kShortDscaleShift))
-                                    : static_cast<uint16_t>((header & kSignMask) | (dscale & kLongDscaleMask)));
-            return result;
-        }
-        uint16_t digits[kUint128MaxGroups];
-        FiniteValue rounded;
-        if (rescale_small(v, typmod.precision, typmod.scale, digits, &rounded) == Rescaled::Done)
-            return finite_datum(rounded);
+    if (!typmod.present || size == 0 || !decode_numeric(body, size, &v) || v.kind != Kind::Finite)
+        return numeric(fcinfo);
+    const int dscale = typmod.scale > 0 ? typmod.scale : 0;
+    const bool is_short = (load_u16(body) & kSignMask) == kShort;
+    if ((v.weight + 1) * kDecDigits <= typmod.precision - typmod.scale && typmod.scale >= v.dscale &&
+        (can_be_short(dscale, v.weight) || !is_short)) {
+        if (dscale == v.dscale)
+            return d;   // the bytes numeric's copy would have
+        const Datum result = body_datum(body, size);
+        unsigned char* out = reinterpret_cast<unsigned char*>(VARDATA(DatumGetPointer(result)));
+        const uint16_t header = load_u16(out);
+        store_u16(out, is_short ? static_cast<uint16_t>((header & ~kShortDscaleMask) | (dscale << kShortDscaleShift))
+                                : static_cast<uint16_t>((header & kSignMask) | (dscale & kLongDscaleMask)));
+        return result;
     }
-    return DirectFunctionCall2(numeric, d, PG_GETARG_DATUM(1));
+    unsigned char rounded[kShortBodyBytes];
+    int rounded_size;
+    if (rescale_body(body, size, typmod.precision, typmod.scale, rounded, &rounded_size) == Rescaled::Done)
+        return body_datum(rounded, static_cast<size_t>(rounded_size));
+    return numeric(fcinfo);
 }
 
 /*

@@ -2,12 +2,13 @@
  * division.cpp — / and % (and mod()).
  *
  * One C function per operator serves (fastnumeric, fastnumeric), (fastnumeric, numeric) and
- * (numeric, fastnumeric), as + - * do.  Operands are read in place; finite values of up to
- * four digit groups are divided in 128-bit integers (src/core/division); everything else,
- * division by zero, NaN and infinities included, goes to numeric's numeric_div and
- * numeric_mod, which give the rest of the results and every error.
+ * (numeric, fastnumeric), as + - * do.  Short operands are read in place and divided in
+ * machine integers (src/core/division), the result written into its datum; everything else,
+ * division by zero, NaN and infinities included, is numeric's numeric_div and numeric_mod,
+ * called with this call's own arguments, which give the rest of the results and every error.
  */
 #include "core/division.hpp"
+#include "core/short_arith.hpp"
 #include "pg/datum.hpp"
 
 extern "C" {
@@ -19,15 +20,14 @@ using namespace fastnumeric;
 namespace {
 
 template <bool modulo>
-Datum divide(FunctionCallInfo fcinfo) {
-    const Datum da = PG_GETARG_DATUM(0), db = PG_GETARG_DATUM(1);
-    NumericView a, b;
-    uint16_t digits[kUint128MaxGroups];
-    FiniteValue result;
-    if (finite_inline(da, &a) && finite_inline(db, &b) &&
-        (modulo ? modulo_small(a, b, digits, &result) : divide_small(a, b, digits, &result)))
-        return finite_datum(result);
-    return DirectFunctionCall2(modulo ? numeric_mod : numeric_div, da, db);
+inline Datum divide(FunctionCallInfo fcinfo) {
+    const unsigned char *ba, *bb;
+    const size_t na = small_path_body(PG_GETARG_DATUM(0), &ba), nb = small_path_body(PG_GETARG_DATUM(1), &bb);
+    unsigned char body[kShortBodyBytes];
+    const int size = modulo ? modulo_short_bodies(ba, na, bb, nb, body) : divide_short_bodies(ba, na, bb, nb, body);
+    if (likely(size != 0))
+        return body_datum(body, static_cast<size_t>(size));
+    return modulo ? numeric_mod(fcinfo) : numeric_div(fcinfo);
 }
 
 }   // namespace
