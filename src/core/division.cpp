@@ -11,8 +11,6 @@ namespace {
 
 using namespace short_arith_detail;
 
-constexpr int kMinSignificantDigits = 16;   // numeric's NUMERIC_MIN_SIG_DIGITS
-constexpr int kMaxDisplayScale = 1000;      // numeric's NUMERIC_MAX_DISPLAY_SCALE
 
 /* A short operand and its first digit group (numeric strips leading zero groups, so only zero
    has none); false for anything else. */
@@ -30,16 +28,6 @@ inline int scale_of(const SmallShortValue& a, int first_a, const SmallShortValue
 
 }   // namespace
 
-int quotient_scale(int weight_a, int first_a, int dscale_a, int weight_b, int first_b, int dscale_b) {
-    // the quotient's weight, one less when its first group would be below 1
-    const int quotient_weight = weight_a - weight_b - (first_a <= first_b ? 1 : 0);
-    int scale = kMinSignificantDigits - quotient_weight * kDecDigits;
-    scale = scale > dscale_a ? scale : dscale_a;
-    scale = scale > dscale_b ? scale : dscale_b;
-    scale = scale > 0 ? scale : 0;
-    return scale < kMaxDisplayScale ? scale : kMaxDisplayScale;
-}
-
 int divide_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out) {
     SmallShortValue x, y;
     int first_x, first_y;
@@ -56,8 +44,10 @@ int divide_short_bodies(const unsigned char* a, size_t alen, const unsigned char
     if (shift > kMaxPowerOfTen || shift < -kMaxPowerOfTen)
         return 0;
     uint128_t dividend = x.digits, divisor = y.digits;
-    if (shift >= 0 ? __builtin_mul_overflow(dividend, power_of_ten_128(shift), &dividend)
-                   : __builtin_mul_overflow(divisor, power_of_ten_128(-shift), &divisor))
+    if (shift >= 0 && shift <= 19)   // digits below 10^16: no overflow, one multiplication
+        dividend = static_cast<uint128_t>(x.digits) * power_of_ten(shift);
+    else if (shift >= 0 ? __builtin_mul_overflow(dividend, power_of_ten_128(shift), &dividend)
+                        : __builtin_mul_overflow(divisor, power_of_ten_128(-shift), &divisor))
         return 0;
     uint128_t q = dividend / divisor;
     const uint128_t r = dividend - q * divisor;
@@ -65,7 +55,9 @@ int divide_short_bodies(const unsigned char* a, size_t alen, const unsigned char
         ++q;
     // q at `scale` decimals, padded to whole groups
     const int pad = (kDecDigits - scale % kDecDigits) % kDecDigits;
-    if (__builtin_mul_overflow(q, power_of_ten_128(pad), &q))
+    if (static_cast<uint64_t>(q >> 64) == 0)
+        q = static_cast<uint128_t>(static_cast<uint64_t>(q)) * power_of_ten(pad);
+    else if (__builtin_mul_overflow(q, power_of_ten_128(pad), &q))
         return 0;
     return write_result_128(q, product_sign(x, y), -(scale + pad) / kDecDigits, dscale, out);
 }

@@ -10,6 +10,7 @@
 #include "core/arith_memo.hpp"
 #include "core/numeric_layout.hpp"
 #include "core/numeric_order.hpp"
+#include "core/short_arith.hpp"
 #include "pg_compat.hpp"
 
 namespace fastnumeric {
@@ -291,6 +292,18 @@ inline Datum body_datum(const unsigned char* body, size_t size) {
     struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + size));
     SET_VARSIZE(result, VARHDRSZ + size);
     std::memcpy(VARDATA(result), body, size);
+    return PointerGetDatum(result);
+}
+
+/*
+ * A datum holding a body that short_arith's writers wrote into kShortBodyBytes, `size` of them
+ * used: one palloc, and a copy of fixed length (inlined, where a copy of `size` bytes calls
+ * memcpy).
+ */
+inline Datum short_body_datum(const unsigned char* body, int size) {
+    struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + kShortBodyBytes));
+    std::memcpy(VARDATA(result), body, kShortBodyBytes);
+    SET_VARSIZE(result, VARHDRSZ + size);
     return PointerGetDatum(result);
 }
 

@@ -24,7 +24,7 @@ namespace {
 
 inline Datum integer_datum(int64 x) {
     unsigned char body[kShortBodyBytes];
-    return body_datum(body, static_cast<size_t>(integer_body(x, body)));
+    return short_body_datum(body, integer_body(x, body));
 }
 
 /* The argument rounded to an integer in [low, high]; false: numeric's function decides. */
@@ -57,12 +57,12 @@ Datum int8_fastnumeric(PG_FUNCTION_ARGS) { return integer_datum(PG_GETARG_INT64(
 Datum float4_fastnumeric(PG_FUNCTION_ARGS) {
     unsigned char body[kShortBodyBytes];
     const int size = printed_float(PG_GETARG_FLOAT4(0), FLT_DIG, body);
-    return size != 0 ? body_datum(body, static_cast<size_t>(size)) : float4_numeric(fcinfo);
+    return size != 0 ? short_body_datum(body, size) : float4_numeric(fcinfo);
 }
 Datum float8_fastnumeric(PG_FUNCTION_ARGS) {
     unsigned char body[kShortBodyBytes];
     const int size = printed_float(PG_GETARG_FLOAT8(0), DBL_DIG, body);
-    return size != 0 ? body_datum(body, static_cast<size_t>(size)) : float8_numeric(fcinfo);
+    return size != 0 ? short_body_datum(body, size) : float8_numeric(fcinfo);
 }
 
 Datum fastnumeric_int2(PG_FUNCTION_ARGS) {

@@ -50,35 +50,43 @@ PG_FUNCTION_INFO_V1(fastnumeric_support);
 
 /*
  * fastnumeric(fastnumeric, int4): the value adjusted to the typmod, as numeric() adjusts it.
- * First numeric's own test for a value that fits without rounding (its digits with the new
- * dscale; its very datum when the dscale is already the scale), then the rounding of short
- * values; the rest is numeric's function.
+ * A short value with the scale's dscale that fits is returned as it is (numeric returns a copy
+ * of the same bytes); other short values are rounded in machine integers; long ones take
+ * numeric's own test for a value that fits without rounding (its digits with the new dscale);
+ * the rest is numeric's function.
  */
 Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
     const Datum d = PG_GETARG_DATUM(0);
     const Typmod typmod = decode_typmod(PG_GETARG_INT32(1));
     const unsigned char* body;
-    const size_t size = inline_body(d, &body);
+    const size_t size = small_path_body(d, &body);
+    if (!typmod.present || size < 2 || size == SIZE_MAX)   // (compressed, or an external pointer)
+        return numeric(fcinfo);
+    const uint16_t header = load_u16(body);
+    if ((header & kSignMask) == kShort) {
+        const int weight = short_weight(header), dscale = (header & kShortDscaleMask) >> kShortDscaleShift;
+        if (dscale == typmod.scale && (weight + 1) * kDecDigits <= typmod.precision - typmod.scale)
+            return d;   // fits, nothing to round: the bytes numeric's copy would have
+        unsigned char rounded[kShortBodyBytes];
+        int rounded_size;
+        if (rescale_body(body, size, typmod.precision, typmod.scale, rounded, &rounded_size) == Rescaled::Done)
+            return short_body_datum(rounded, rounded_size);
+    }
     NumericView v;
-    if (!typmod.present || size == 0 || !decode_numeric(body, size, &v) || v.kind != Kind::Finite)
+    if (!decode_numeric(body, size, &v) || v.kind != Kind::Finite)
         return numeric(fcinfo);
     const int dscale = typmod.scale > 0 ? typmod.scale : 0;
-    const bool is_short = (load_u16(body) & kSignMask) == kShort;
+    const bool is_short = (header & kSignMask) == kShort;
     if ((v.weight + 1) * kDecDigits <= typmod.precision - typmod.scale && typmod.scale >= v.dscale &&
         (can_be_short(dscale, v.weight) || !is_short)) {
         if (dscale == v.dscale)
-            return d;   // the bytes numeric's copy would have
+            return d;
         const Datum result = body_datum(body, size);
         unsigned char* out = reinterpret_cast<unsigned char*>(VARDATA(DatumGetPointer(result)));
-        const uint16_t header = load_u16(out);
         store_u16(out, is_short ? static_cast<uint16_t>((header & ~kShortDscaleMask) | (dscale << kShortDscaleShift))
                                 : static_cast<uint16_t>((header & kSignMask) | (dscale & kLongDscaleMask)));
         return result;
     }
-    unsigned char rounded[kShortBodyBytes];
-    int rounded_size;
-    if (rescale_body(body, size, typmod.precision, typmod.scale, rounded, &rounded_size) == Rescaled::Done)
-        return body_datum(rounded, static_cast<size_t>(rounded_size));
     return numeric(fcinfo);
 }
 

@@ -19,14 +19,30 @@ using namespace fastnumeric;
 
 namespace {
 
+/* Whether both operands are short enough for the machine-integer paths, by their size alone. */
+inline bool small_operands(FunctionCallInfo fcinfo) {
+    constexpr size_t kSmallBodyBytes = 2 + 2 * kSmallShortGroups;
+    const unsigned char* body;
+    return small_path_body(PG_GETARG_DATUM(0), &body) <= kSmallBodyBytes &&
+           small_path_body(PG_GETARG_DATUM(1), &body) <= kSmallBodyBytes;
+}
+
 template <bool modulo>
-inline Datum divide(FunctionCallInfo fcinfo) {
+__attribute__((noinline)) Datum divide_short(FunctionCallInfo fcinfo) {
     const unsigned char *ba, *bb;
     const size_t na = small_path_body(PG_GETARG_DATUM(0), &ba), nb = small_path_body(PG_GETARG_DATUM(1), &bb);
     unsigned char body[kShortBodyBytes];
     const int size = modulo ? modulo_short_bodies(ba, na, bb, nb, body) : divide_short_bodies(ba, na, bb, nb, body);
     if (likely(size != 0))
-        return body_datum(body, static_cast<size_t>(size));
+        return short_body_datum(body, size);
+    return modulo ? numeric_mod(fcinfo) : numeric_div(fcinfo);
+}
+
+/* Long operands go straight to numeric's function (a tail call: they pay a size test). */
+template <bool modulo>
+inline Datum divide(FunctionCallInfo fcinfo) {
+    if (likely(small_operands(fcinfo)))
+        return divide_short<modulo>(fcinfo);
     return modulo ? numeric_mod(fcinfo) : numeric_div(fcinfo);
 }
 
