@@ -100,6 +100,23 @@ WORKLOADS = [
         WHERE NOT p.risky""",
      ["fastnumeric_add", "fastnumeric_sub", "fastnumeric_mul", "fastnumeric_uminus",
       "fastnumeric_uplus", "abs"], [], False),
+    ("division", """
+        SELECT p.id || ' ' || o.op AS k, o.x::text AS v, o.x::bytea AS b, pg_column_size(o.x) AS s
+        FROM pairs p, LATERAL (VALUES ('/', p.a / p.b), ('%', p.a % p.b), ('mod', mod(p.a, p.b)),
+            ('(12,2)', CASE WHEN abs(p.a) < 1e9 THEN p.a::numeric(12, 2) END),
+            ('(8,1)', CASE WHEN abs(p.b) < 1e6 THEN p.b::numeric(8, 1) END)) o(op, x)
+        WHERE NOT p.risky AND p.b <> 0""",
+     ["fastnumeric_div", "fastnumeric_mod", "fastnumeric"], [], False),
+    ("casts", """
+        SELECT p.id::text AS k,
+               concat_ws(' ', CASE WHEN abs(p.a) < 1e9 THEN p.a::int4 END,
+                         CASE WHEN abs(p.a) < 1e18 THEN p.a::int8 END, CASE WHEN abs(p.a) < 3e4 THEN p.a::int2 END,
+                         CASE WHEN abs(p.a) < 1e300 AND (abs(p.a) > 1e-300 OR p.a = 0) THEN p.a::float8 END,
+                         CASE WHEN abs(p.a) < 1e38 AND (abs(p.a) > 1e-37 OR p.a = 0) THEN p.a::float4 END) AS v,
+               (CASE WHEN abs(p.a) < 1e9 THEN p.a::int4::numeric END)::bytea AS b,
+               pg_column_size(CASE WHEN abs(p.a) < 1e300 AND (abs(p.a) > 1e-300 OR p.a = 0) THEN p.a::float8::numeric END) AS s
+        FROM pairs p WHERE NOT p.risky""",
+     ["int4", "int8", "int2", "float8", "float4", "fastnumeric"], [], False),
     ("comparisons", """
         SELECT p.id::text AS k,
                concat_ws(' ', p.a = p.b, p.a <> p.b, p.a < p.b, p.a <= p.b, p.a > p.b, p.a >= p.b,

@@ -41,6 +41,12 @@ Node* under_free_casts(Node* expr, Oid fastnumeric_type) {
     return expr;
 }
 
+/* A value that needs no change: numeric returns a copy with a 4-byte header (which
+   pg_column_size shows), so only a datum that has one already is returned itself. */
+inline Datum fits_as_it_is(Datum d, const unsigned char* body, size_t size) {
+    return VARATT_IS_1B(DatumGetPointer(d)) ? body_datum(body, size) : d;
+}
+
 }   // namespace
 
 extern "C" {
@@ -50,8 +56,7 @@ PG_FUNCTION_INFO_V1(fastnumeric_support);
 
 /*
  * fastnumeric(fastnumeric, int4): the value adjusted to the typmod, as numeric() adjusts it.
- * A short value with the scale's dscale that fits is returned as it is (numeric returns a copy
- * of the same bytes); other short values are rounded in machine integers; long ones take
+ * A short value with the scale's dscale that fits is returned as it is; other short values are rounded in machine integers; long ones take
  * numeric's own test for a value that fits without rounding (its digits with the new dscale);
  * the rest is numeric's function.
  */
@@ -66,7 +71,7 @@ Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
     if ((header & kSignMask) == kShort) {
         const int weight = short_weight(header), dscale = (header & kShortDscaleMask) >> kShortDscaleShift;
         if (dscale == typmod.scale && (weight + 1) * kDecDigits <= typmod.precision - typmod.scale)
-            return d;   // fits, nothing to round: the bytes numeric's copy would have
+            return fits_as_it_is(d, body, size);
         unsigned char rounded[kShortBodyBytes];
         int rounded_size;
         if (rescale_body(body, size, typmod.precision, typmod.scale, rounded, &rounded_size) == Rescaled::Done)
@@ -80,7 +85,7 @@ Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
     if ((v.weight + 1) * kDecDigits <= typmod.precision - typmod.scale && typmod.scale >= v.dscale &&
         (can_be_short(dscale, v.weight) || !is_short)) {
         if (dscale == v.dscale)
-            return d;
+            return fits_as_it_is(d, body, size);
         const Datum result = body_datum(body, size);
         unsigned char* out = reinterpret_cast<unsigned char*>(VARDATA(DatumGetPointer(result)));
         store_u16(out, is_short ? static_cast<uint16_t>((header & ~kShortDscaleMask) | (dscale << kShortDscaleShift))

@@ -161,6 +161,29 @@ RESET enable_sort;
 SELECT acc_same($$SELECT g, sum(a) FILTER (WHERE b > 0), avg(DISTINCT b), max(a ORDER BY b)::bytea,
                          sum(a) + sum(b), count(*) FROM acc_t GROUP BY g$$);
 SELECT acc_same($$SELECT b, sum(a), avg(a) FROM acc_t WHERE id < 1000 GROUP BY b$$);
+-- / % mod(), the typmod coercion and the casts to and from integers and floats
+SELECT acc_same($$SELECT id, a / b, (a / b)::bytea, a % b, (a % b)::bytea, mod(a, b)::bytea
+                  FROM acc_t WHERE b <> 0 ORDER BY id$$);
+SELECT acc_same($$SELECT id, x, x::bytea, a::int4, a::int8, a::float8, a::float4, a::int2,
+                         (a * 100)::int4::numeric::bytea, a::float8::numeric::bytea, a::float4::numeric::bytea
+                  FROM acc_t, LATERAL (SELECT a::numeric(12, 2) AS x) t
+                  WHERE abs(a) < 30000 AND (abs(a) > 1e-30 OR a = 0) ORDER BY id$$);
+-- the coercion the planner adds to INSERT ... SELECT into numeric(p,s) columns: the rows the
+-- setting off and on store, and the calls of the accelerated statement
+CREATE TABLE acc_typed (run text, id int, x numeric(12,2), y numeric(8,1));
+SET fastnumeric.accelerate_numeric = off;
+INSERT INTO acc_typed SELECT 'numeric', id, a * 2, b / 3 FROM acc_t WHERE abs(a) < 1e9 AND abs(b) < 1e6;
+SET fastnumeric.accelerate_numeric = on;
+BEGIN;
+SELECT acc_calls() AS calls \gset
+INSERT INTO acc_typed SELECT 'accelerated', id, a * 2, b / 3 FROM acc_t WHERE abs(a) < 1e9 AND abs(b) < 1e6;
+SELECT acc_called(:'calls', acc_calls());
+COMMIT;
+SELECT count(*) AS rows, count(*) FILTER (WHERE n.x::bytea IS DISTINCT FROM a.x::bytea
+                                          OR n.y::bytea IS DISTINCT FROM a.y::bytea) AS differ
+FROM acc_typed n JOIN acc_typed a USING (id) WHERE n.run = 'numeric' AND a.run = 'accelerated';
+SELECT * FROM acc_outcome($$INSERT INTO acc_typed SELECT 'over', id, a * 1e10 FROM acc_t WHERE abs(a) > 1e9$$);
+DROP TABLE acc_typed;
 -- an aggregate of another kind that shares numeric's transition state with sum and avg: all
 -- three keep numeric's
 CREATE AGGREGATE acc_sum(numeric) (
