@@ -43,7 +43,8 @@ SESSIONS = [
 def text_rows(c, sql):
     """The rows of SQL as the server prints them: every column's text (None for NULL)."""
     res = c.execute(sql).pgresult
-    return [tuple(res.get_value(i, j) for j in range(res.nfields)) for i in range(res.ntuples)]
+    text = lambda v: None if v is None else v.decode()
+    return [tuple(text(res.get_value(i, j)) for j in range(res.nfields)) for i in range(res.ntuples)]
 
 
 def plan(c, sql):
