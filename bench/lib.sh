@@ -106,6 +106,33 @@ stop_cluster() {
     fi
 }
 
+# The settings of bench/run and bench/tpch/run (bench/README.md, "Settings"): SERVER_SETTINGS
+# for the throwaway cluster, the defaults then EXTRA_SERVER_SETTINGS ("name = 'value'", from
+# --server); SESSION_SETTINGS for every session, the throwaway cluster's and --use-existing's
+# (PGOPTIONS; a script may override them with SET); REPORTED_SETTINGS, what the report reads
+# back (settings_in_effect).
+bench_settings() {
+    SERVER_SETTINGS=(
+        "fsync = off" "synchronous_commit = off" "full_page_writes = off"
+        "shared_buffers = 1GB" "max_wal_size = 8GB" "checkpoint_timeout = 1h"
+        "autovacuum = off"
+        ${EXTRA_SERVER_SETTINGS[@]+"${EXTRA_SERVER_SETTINGS[@]}"}
+    )
+    SESSION_SETTINGS="-c jit=off -c max_parallel_workers_per_gather=0 -c max_parallel_maintenance_workers=0 -c work_mem=1GB -c maintenance_work_mem=1GB"
+    REPORTED_SETTINGS="fsync,synchronous_commit,full_page_writes,shared_buffers,max_wal_size,\
+checkpoint_timeout,autovacuum,wal_level,jit,max_parallel_workers_per_gather,\
+max_parallel_maintenance_workers,work_mem,maintenance_work_mem"
+    local s
+    for s in ${EXTRA_SERVER_SETTINGS[@]+"${EXTRA_SERVER_SETTINGS[@]}"}; do REPORTED_SETTINGS+=",${s%% *}"; done
+}
+
+# The report's "settings:" line: REPORTED_SETTINGS as the server has them (in a session with
+# PGOPTIONS: what the measured sessions had).
+settings_in_effect() {
+    psql -X -A -t -c "SELECT string_agg(name || '=' || current_setting(name), ', ' ORDER BY name)
+        FROM pg_settings WHERE name = ANY (string_to_array('$REPORTED_SETTINGS', ','))"
+}
+
 # Machine description for report headers (one "key: value" per line).
 machine_info() {
     echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(awk '/MemTotal/ {printf "%.1f GB RAM", $2/1048576}' /proc/meminfo)"

@@ -14,12 +14,19 @@ bench/run's arithmetic and report (standard library only).
         prints the header and tables on stdout.  UNCHARTED: comma-separated workloads the chart
         leaves out (their script's "-- @uncharted" line: a figure that is the difference of two
         timings of about the same size, not a measurement of its own); the report names them.
+    report.py tpch TIMINGS HEADER MD CSV CHART_DATA
+        bench/tpch/run's report: TIMINGS as above, one workload per query, numeric's line first;
+        per query each type's median and range, and numeric's time over each other type's
+        paired by round (their median over the rounds), with the geometric means over the
+        queries.  CHART_DATA: "query ratio ratio ..." lines of the paired ratios, in the types'
+        order, the geometric means last.
 
 Medians, ranges and ratios are computed from the values as printed (two decimals) and
 formatted as C's printf does, so that every report rounds alike.
 """
 
 import datetime
+import math
 import sys
 
 SLOTS = 4   # numeric, fastnumeric, ceiling, by-reference floor
@@ -131,20 +138,20 @@ def table(workloads):
     return rows
 
 
-def markdown(rows):
-    """An aligned Markdown table: the first two columns left-aligned, the others right (widths
+def markdown(rows, left=2):
+    """An aligned Markdown table: the first LEFT columns left-aligned, the others right (widths
     in bytes, as under LC_ALL=C)."""
     widths = [max(len(r[i].encode()) for r in rows) for i in range(len(rows[0]))]
 
     def pad(cell, i):
         fill = " " * (widths[i] - len(cell.encode()))
-        return cell + fill if i < 2 else fill + cell
+        return cell + fill if i < left else fill + cell
 
     lines = []
     for k, row in enumerate(rows):
         lines.append("|" + "".join(" %s |" % pad(c, i) for i, c in enumerate(row)))
         if k == 0:
-            lines.append("|" + "".join(" %s |" % ("-" * w if i < 2 else "-" * (w - 1) + ":")
+            lines.append("|" + "".join(" %s |" % ("-" * w if i < left else "-" * (w - 1) + ":")
                                        for i, w in enumerate(widths)))
     return lines
 
@@ -248,11 +255,64 @@ def report(timings, header_file, md_file, csv_file, chart_file, uncharted=""):
     return 0
 
 
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def tpch(timings, header_file, md_file, csv_file, chart_file):
+    """numeric's time over each other type's, per query (paired by round) and their geometric
+    mean over the queries."""
+    queries = [(name, [s for s in slots if s is not None]) for name, _, slots in read_timings(timings)]
+    types = [s.type for s in queries[0][1]]
+    others = types[1:]
+    with open(header_file) as f:
+        header = f.read().splitlines()
+    head = (["query"] + ["%s ms" % t for t in types] + ["numeric/%s" % t for t in others]
+            + ["min-max: " + " / ".join(types)])
+    rows, csv, chart = [head], [], []
+    ratios = {t: [] for t in others}
+    for name, slots in queries:
+        paired_medians = []
+        for s in slots[1:]:
+            r = paired(slots[0], s)
+            paired_medians.append(None if r is None else quantile(r, 0.5))
+            if r is not None:
+                ratios[s.type].append(paired_medians[-1])
+        cells = ["-" if r is None else "%.2fx" % r for r in paired_medians]
+        rows.append([name] + [num(s.median) for s in slots] + cells
+                    + [" / ".join(span(s) for s in slots)])
+        csv.append(",".join([name] + [x for s in slots for x in (s.median, s.min, s.max)]
+                            + ["" if r is None else "%.3f" % r for r in paired_medians]))
+        chart.append(" ".join([name] + ["0" if r is None else "%.3f" % r for r in paired_medians]))
+    means = [geomean(ratios[t]) for t in others]
+    rows.append(["geometric mean", "", ""] + [""] * (len(types) - 2)
+                + ["-" if m is None else "%.2fx" % m for m in means] + [""])
+    csv.append(",".join(["geometric_mean"] + [""] * (3 * len(types))
+                        + ["" if m is None else "%.3f" % m for m in means]))
+    chart.append(" ".join(["geomean"] + ["0" if m is None else "%.3f" % m for m in means]))
+    today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    intro = ("Milliseconds of wall clock per query (psql \\timing, medians over the runs). numeric/X: "
+             "numeric's time over X's in the same round (the types run back to back), the median over "
+             "the rounds; above 1x X is faster. The geometric mean is over the queries' paired ratios.")
+    md = ["# fastnumeric TPC-H benchmark, " + today, ""] + ["- " + h for h in header] + ["", intro, ""]
+    md += markdown(rows, 1)
+    csv_head = ",".join(["query"] + ["%s_%s" % (t, k) for t in types for k in ("median", "min", "max")]
+                        + ["ratio_numeric_%s" % t for t in others])
+    for path, lines in ((md_file, md), (csv_file, ["# " + h for h in header] + [csv_head] + csv),
+                        (chart_file, chart)):
+        with open(path, "w") as f:
+            f.write("".join(line + "\n" for line in lines))
+    sys.stdout.write("".join(line + "\n" for line in [""] + header + [""] + markdown(rows, 1) + [""]))
+    return 0
+
+
 def main(argv):
     if len(argv) == 2 and argv[0] == "measure":
         return measure(argv[1])
     if len(argv) in (6, 7) and argv[0] == "report":
         return report(*argv[1:])
+    if len(argv) == 6 and argv[0] == "tpch":
+        return tpch(*argv[1:])
     sys.stderr.write(__doc__)
     return 2
 
