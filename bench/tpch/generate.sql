@@ -108,8 +108,8 @@ FROM unnest('{ALGERIA,ARGENTINA,BRAZIL,CANADA,EGYPT,ETHIOPIA,FRANCE,GERMANY,INDI
 -- The suppliers whose comments carry "Customer ... Complaints" (Q16 leaves them out) and
 -- "Customer ... Recommends": 5 per 10,000 each, and at least one.
 SELECT setseed(0.43);
-SELECT array_agg(pg_temp.rnd(1, :n_supp)) AS complaints FROM generate_series(1, greatest(1, round(5 * :sf))) \gset
-SELECT array_agg(pg_temp.rnd(1, :n_supp)) AS recommends FROM generate_series(1, greatest(1, round(5 * :sf))) \gset
+SELECT array_agg(pg_temp.rnd(1, :n_supp)) AS complaints FROM generate_series(1, greatest(1, round(5 * :sf))::int) \gset
+SELECT array_agg(pg_temp.rnd(1, :n_supp)) AS recommends FROM generate_series(1, greatest(1, round(5 * :sf))::int) \gset
 INSERT INTO supplier
 SELECT s, 'Supplier#' || lpad(s::text, 9, '0'), pg_temp.address(), nation, pg_temp.phone(nation),
        pg_temp.money(-99999, 999999),
