@@ -54,6 +54,20 @@ inline int decimal_body(uint128_t q, uint32_t sign, int exponent, unsigned char*
                             out);
 }
 
+/* A body's value as the nearest F: its digits (at most `limit`) and 10^|exponent| (in `powers`)
+   are exact Fs, and one IEEE multiplication or division of exact operands rounds correctly. */
+template <typename F, size_t kPowers>
+inline bool nearest(const unsigned char* body, size_t len, uint64_t limit, const F (&powers)[kPowers], F* out) {
+    SmallShortValue v;
+    int exponent;
+    if (!small_decimal(body, len, limit, &v, &exponent) || exponent >= static_cast<int>(kPowers) ||
+        -exponent >= static_cast<int>(kPowers))
+        return false;
+    const F f = exponent >= 0 ? static_cast<F>(v.digits) * powers[exponent] : static_cast<F>(v.digits) / powers[-exponent];
+    *out = v.negative ? -f : f;
+    return true;
+}
+
 }   // namespace
 
 int integer_body(int64_t x, unsigned char* out) {
@@ -138,25 +152,11 @@ int printed_float(double x, int significant, unsigned char* out) {
 }
 
 bool nearest_double(const unsigned char* body, size_t len, double* out) {
-    SmallShortValue v;
-    int exponent;
-    if (!small_decimal(body, len, uint64_t{1} << 53, &v, &exponent) || exponent > 22 || exponent < -22)
-        return false;
-    const double d = exponent >= 0 ? static_cast<double>(v.digits) * kDoublePowers[exponent]
-                                   : static_cast<double>(v.digits) / kDoublePowers[-exponent];
-    *out = v.negative ? -d : d;
-    return true;
+    return nearest(body, len, uint64_t{1} << 53, kDoublePowers, out);   // integers to 2^53, 10^22 exact
 }
 
 bool nearest_float(const unsigned char* body, size_t len, float* out) {
-    SmallShortValue v;
-    int exponent;
-    if (!small_decimal(body, len, uint64_t{1} << 24, &v, &exponent) || exponent > 10 || exponent < -10)
-        return false;
-    const float f = exponent >= 0 ? static_cast<float>(v.digits) * kFloatPowers[exponent]
-                                  : static_cast<float>(v.digits) / kFloatPowers[-exponent];
-    *out = v.negative ? -f : f;
-    return true;
+    return nearest(body, len, uint64_t{1} << 24, kFloatPowers, out);   // integers to 2^24, 10^10 exact
 }
 
 Rescaled rescale_body(const unsigned char* body, size_t len, int precision, int scale, unsigned char* out, int* size) {
