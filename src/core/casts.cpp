@@ -63,7 +63,8 @@ inline bool nearest(const unsigned char* body, size_t len, uint64_t limit, const
     if (!small_decimal(body, len, limit, &v, &exponent) || exponent >= static_cast<int>(kPowers) ||
         -exponent >= static_cast<int>(kPowers))
         return false;
-    const F f = exponent >= 0 ? static_cast<F>(v.digits) * powers[exponent] : static_cast<F>(v.digits) / powers[-exponent];
+    const F f =
+        exponent >= 0 ? static_cast<F>(v.digits) * powers[exponent] : static_cast<F>(v.digits) / powers[-exponent];
     *out = v.negative ? -f : f;
     return true;
 }
@@ -143,7 +144,7 @@ int printed_float(double x, int significant, unsigned char* out) {
             ++exponent;
         }
         uint64_t digits = static_cast<uint64_t>(q);   // below 10^17
-        while (digits % 10 == 0) {   // %g drops trailing zeros: they take no part in the dscale
+        while (digits % 10 == 0) {                    // %g drops trailing zeros: they take no part in the dscale
             digits /= 10;
             ++exponent;
         }

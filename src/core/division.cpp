@@ -11,7 +11,6 @@ namespace {
 
 using namespace short_arith_detail;
 
-
 /* A short operand and its first digit group (numeric strips leading zero groups, so only zero
    has none); false for anything else. */
 inline bool read_operand(const unsigned char* body, size_t len, SmallShortValue* v, int* first) {
@@ -22,8 +21,7 @@ inline bool read_operand(const unsigned char* body, size_t len, SmallShortValue*
 }
 
 inline int scale_of(const SmallShortValue& a, int first_a, const SmallShortValue& b, int first_b) {
-    return quotient_scale(a.digits != 0 ? a.high : 0, first_a, a.dscale, b.digits != 0 ? b.high : 0, first_b,
-                          b.dscale);
+    return quotient_scale(a.digits != 0 ? a.high : 0, first_a, a.dscale, b.digits != 0 ? b.high : 0, first_b, b.dscale);
 }
 
 }   // namespace

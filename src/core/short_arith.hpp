@@ -137,8 +137,7 @@ inline int write_result_128(uint128_t m, uint32_t sign, int low, uint32_t dscale
         return write_result(static_cast<uint64_t>(m), sign, low, dscale, out);
     if (m >= power_of_ten_128(32))
         return 0;
-    return write_wide(static_cast<uint64_t>(m / kTenTo16), static_cast<uint64_t>(m % kTenTo16), sign, low, dscale,
-                      out);
+    return write_wide(static_cast<uint64_t>(m / kTenTo16), static_cast<uint64_t>(m % kTenTo16), sign, low, dscale, out);
 }
 
 /*

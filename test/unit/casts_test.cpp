@@ -93,15 +93,31 @@ TEST(Casts, RoundedInteger) {
     ASSERT_TRUE(rounded("92233720368.5807", &x));
     EXPECT_EQ(x, 92233720369);
     EXPECT_FALSE(rounded("100000000000000000000", &x));   // 10^20: one group, weight 5
-    EXPECT_FALSE(rounded("-9223372036854775808", &x));   // five groups: numeric's function
+    EXPECT_FALSE(rounded("-9223372036854775808", &x));    // five groups: numeric's function
     ASSERT_TRUE(rounded("0.0000001", &x));
     EXPECT_EQ(x, 0);
 }
 
 TEST(Casts, PrintedFloatAgainstPrintf) {
-    const double fixed[] = {0.1, 1234.56, -1234.56, 1e15, 1e16, 123456789012345.5, 123456789012344.5,
-                            9.9999999999999995, 999999999999999.5, 1.5e-7, 2.5e-8, 1e22, 1.7e38, 0.015625,
-                            4503599627370496.5, 0.3, 99.995, -0.0, 0.0};
+    const double fixed[] = {0.1,
+                            1234.56,
+                            -1234.56,
+                            1e15,
+                            1e16,
+                            123456789012345.5,
+                            123456789012344.5,
+                            9.9999999999999995,
+                            999999999999999.5,
+                            1.5e-7,
+                            2.5e-8,
+                            1e22,
+                            1.7e38,
+                            0.015625,
+                            4503599627370496.5,
+                            0.3,
+                            99.995,
+                            -0.0,
+                            0.0};
     for (double x : fixed) {
         const std::string got = printed(x, 15);
         if (got != "<declined>") {
@@ -163,12 +179,9 @@ TEST(Casts, Rescale) {
         int size = 0;
         const auto b = encode_text(t);
         switch (rescale_body(b.data(), b.size(), p, s, out, &size)) {
-        case Rescaled::Done:
-            return text_of(out, size);
-        case Rescaled::Overflow:
-            return std::string("<overflow>");
-        default:
-            return std::string("<declined>");
+        case Rescaled::Done: return text_of(out, size);
+        case Rescaled::Overflow: return std::string("<overflow>");
+        default: return std::string("<declined>");
         }
     };
     EXPECT_EQ(rescaled("1234.565", 12, 2), "1234.57");
@@ -177,6 +190,6 @@ TEST(Casts, Rescale) {
     EXPECT_EQ(rescaled("1.5", 12, 2), "1.50");
     EXPECT_EQ(rescaled("99.995", 4, 2), "<overflow>");   // rounds to 100.00
     EXPECT_EQ(rescaled("99.994", 4, 2), "99.99");
-    EXPECT_EQ(rescaled("-0.004", 4, 2), "0.00");          // zero is positive
-    EXPECT_EQ(rescaled("12", 3, -1), "<declined>");       // negative scales: numeric's
+    EXPECT_EQ(rescaled("-0.004", 4, 2), "0.00");      // zero is positive
+    EXPECT_EQ(rescaled("12", 3, -1), "<declined>");   // negative scales: numeric's
 }

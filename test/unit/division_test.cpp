@@ -36,7 +36,9 @@ std::string divided(const std::string& a, const std::string& b, bool modulo = fa
 }
 
 /* The scale of a / b: that of numeric's result, read from its text. */
-int scale_of(const std::string& a, const std::string& b) { return view(quotient_body(encode_text(a), encode_text(b))).dscale; }
+int scale_of(const std::string& a, const std::string& b) {
+    return view(quotient_body(encode_text(a), encode_text(b))).dscale;
+}
 
 }   // namespace
 
@@ -54,12 +56,12 @@ TEST(Division, NumericsResults) {
 }
 
 TEST(Division, Scale) {
-    EXPECT_EQ(scale_of("1234.56", "7"), 16);          // first groups 1234 > 7: quotient weight 0
-    EXPECT_EQ(scale_of("7", "1234.56"), 20);          // 7 <= 1234: one group lower
-    EXPECT_EQ(scale_of("5", "5"), 20);                // equal first groups count as lower
+    EXPECT_EQ(scale_of("1234.56", "7"), 16);                     // first groups 1234 > 7: quotient weight 0
+    EXPECT_EQ(scale_of("7", "1234.56"), 20);                     // 7 <= 1234: one group lower
+    EXPECT_EQ(scale_of("5", "5"), 20);                           // equal first groups count as lower
     EXPECT_EQ(scale_of("1.00000000000000000000000", "3"), 23);   // never below an operand's dscale
-    EXPECT_EQ(scale_of("123456789", "1"), 12);        // first groups 1 <= 1: quotient weight 1
-    EXPECT_EQ(scale_of("0", "7"), 20);                // zero: weight 0, first group 0
+    EXPECT_EQ(scale_of("123456789", "1"), 12);                   // first groups 1 <= 1: quotient weight 1
+    EXPECT_EQ(scale_of("0", "7"), 20);                           // zero: weight 0, first group 0
 }
 
 TEST(Division, Modulo) {
@@ -72,11 +74,11 @@ TEST(Division, Modulo) {
 }
 
 TEST(Division, Declines) {
-    EXPECT_EQ(divided("1", "0"), "<declined>");                       // numeric raises division by zero
+    EXPECT_EQ(divided("1", "0"), "<declined>");   // numeric raises division by zero
     EXPECT_EQ(divided("1", "0", true), "<declined>");
-    EXPECT_EQ(divided("12345678901234567", "3"), "<declined>");       // five groups
+    EXPECT_EQ(divided("12345678901234567", "3"), "<declined>");            // five groups
     EXPECT_EQ(divided("1", "0.000000000000000000000001"), "<declined>");   // a quotient beyond 128 bits
-    EXPECT_EQ(divided("1", "1" + std::string(48, '0')), "<declined>");   // scale 68: the long header
+    EXPECT_EQ(divided("1", "1" + std::string(48, '0')), "<declined>");     // scale 68: the long header
 }
 
 /* The quotient of random small operands is the exact one rounded half away from zero. */

@@ -65,7 +65,7 @@ constexpr Substitute kSubstitutes[] = {
     {F_NUMERIC_SUB, "fastnumeric_sub", "fastnumeric_sub", 2, {kOurs, kOurs}},
     {F_NUMERIC_MUL, "fastnumeric_mul", "fastnumeric_mul", 2, {kOurs, kOurs}},
     {F_NUMERIC_DIV, "fastnumeric_div", "fastnumeric_div", 2, {kOurs, kOurs}},
-    {F_NUMERIC_MOD, "fastnumeric_mod", "fastnumeric_mod", 2, {kOurs, kOurs}},      // the % operator
+    {F_NUMERIC_MOD, "fastnumeric_mod", "fastnumeric_mod", 2, {kOurs, kOurs}},           // the % operator
     {F_MOD_NUMERIC_NUMERIC, "fastnumeric_mod", "fastnumeric_mod", 2, {kOurs, kOurs}},   // mod()
     {F_NUMERIC_UMINUS, "fastnumeric_uminus", "fastnumeric_uminus", 1, {kOurs}},
     {F_NUMERIC_UPLUS, "fastnumeric_uplus", "fastnumeric_uplus", 1, {kOurs}},

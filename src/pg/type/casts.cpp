@@ -68,12 +68,12 @@ Datum float8_fastnumeric(PG_FUNCTION_ARGS) {
 Datum fastnumeric_int2(PG_FUNCTION_ARGS) {
     int64 x;
     return small_integer(fcinfo, PG_INT16_MIN, PG_INT16_MAX, &x) ? Int16GetDatum(static_cast<int16>(x))
-                                                                  : numeric_int2(fcinfo);
+                                                                 : numeric_int2(fcinfo);
 }
 Datum fastnumeric_int4(PG_FUNCTION_ARGS) {
     int64 x;
     return small_integer(fcinfo, PG_INT32_MIN, PG_INT32_MAX, &x) ? Int32GetDatum(static_cast<int32>(x))
-                                                                  : numeric_int4(fcinfo);
+                                                                 : numeric_int4(fcinfo);
 }
 Datum fastnumeric_int8(PG_FUNCTION_ARGS) {
     int64 x;
