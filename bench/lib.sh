@@ -96,6 +96,22 @@ start_cluster() {
     eval "$env"
 }
 
+# instructions SQLFILE [ARG...]: total instructions (Ir) of a single-user backend of the stopped
+# throwaway cluster running the file (valgrind --tool=callgrind), with BACKEND_SETTINGS and ARGs.
+instructions() {
+    local sql=$1 out=$CLUSTER_DIR/callgrind.out.$RANDOM
+    shift
+    as_pg valgrind --tool=callgrind --callgrind-out-file="$out" \
+        "$PGBIN/postgres" --single -D "$CLUSTER_DIR/data" "${BACKEND_SETTINGS[@]}" "$@" postgres \
+        <"$sql" >"$CLUSTER_DIR/single.log" 2>&1 \
+        || { cat "$CLUSTER_DIR/single.log" >&2; die "valgrind/postgres --single failed"; }
+    if grep -q 'ERROR:' "$CLUSTER_DIR/single.log"; then
+        cat "$CLUSTER_DIR/single.log" >&2; die "query failed in $sql"
+    fi
+    awk '/^(summary|totals):/ { print $2; exit }' "$out"
+    [[ "${KEEP_CLUSTER:-0}" == 1 ]] || rm -f "$out"
+}
+
 stop_cluster() {
     [[ -n "${CLUSTER_DIR:-}" && -d "$CLUSTER_DIR" ]] || return 0
     if [[ "${KEEP_CLUSTER:-0}" == 1 ]]; then
