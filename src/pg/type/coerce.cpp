@@ -2,9 +2,9 @@
  * coerce.cpp — the length coercion fastnumeric(fastnumeric, int4), and its planner support.
  *
  * The coercion follows numeric's: a value that certainly fits the typmod and needs no
- * rounding keeps its digits (and, when its dscale is already the scale, its very datum);
- * short values are rounded in machine integers (src/core/casts); NaN, infinities, long values
- * and every overflow error are numeric's own function's.
+ * rounding keeps its digits (a datum whose dscale is already the scale, its bytes); short
+ * values are rounded in machine integers (src/core/casts); NaN, infinities, long values and
+ * every overflow error are numeric's own function's.
  *
  * The rule that drops the coercion when the source's typmod proves the value already fits is
  * numeric's (numeric_support).  What numeric_support
@@ -56,9 +56,9 @@ PG_FUNCTION_INFO_V1(fastnumeric_support);
 
 /*
  * fastnumeric(fastnumeric, int4): the value adjusted to the typmod, as numeric() adjusts it.
- * A short value with the scale's dscale that fits is returned as it is; other short values are rounded in machine integers; long ones take
- * numeric's own test for a value that fits without rounding (its digits with the new dscale);
- * the rest is numeric's function.
+ * A short value with the scale's dscale that fits keeps its bytes; other short values are
+ * rounded in machine integers; long ones take numeric's own test for a value that fits without
+ * rounding (its digits with the new dscale); the rest is numeric's function.
  */
 Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
     const Datum d = PG_GETARG_DATUM(0);
