@@ -43,15 +43,7 @@ inline int decimal_body(uint128_t q, uint32_t sign, int exponent, unsigned char*
             return 0;
         return write_result_128(m, sign, 0, 0, out);
     }
-    const int scale = -exponent;
-    if (scale > kShortDscaleMax)
-        return 0;
-    const int pad = (kDecDigits - scale % kDecDigits) % kDecDigits;   // to whole groups
-    uint128_t m;
-    if (__builtin_mul_overflow(q, power_of_ten_128(pad), &m))
-        return 0;
-    return write_result_128(m, sign, -(scale + pad) / kDecDigits, static_cast<uint32_t>(scale) << kShortDscaleShift,
-                            out);
+    return -exponent > kShortDscaleMax ? 0 : write_scaled(q, sign, -exponent, out);
 }
 
 /* A body's value as the nearest F: its digits (at most `limit`) and 10^|exponent| (in `powers`)

@@ -34,9 +34,8 @@ int divide_short_bodies(const unsigned char* a, size_t alen, const unsigned char
     const int scale = scale_of(x, first_x, y, first_y);
     if (scale > kShortDscaleMax)
         return 0;
-    const uint32_t dscale = static_cast<uint32_t>(scale) << kShortDscaleShift;
     if (x.digits == 0)
-        return write_zero(dscale, out);
+        return write_zero(static_cast<uint32_t>(scale) << kShortDscaleShift, out);
     // |a / b| * 10^scale = x.digits / y.digits * 10^shift, rounded half away from zero
     const int shift = kDecDigits * (x.low - y.low) + scale;
     if (shift > kMaxPowerOfTen || shift < -kMaxPowerOfTen)
@@ -51,13 +50,7 @@ int divide_short_bodies(const unsigned char* a, size_t alen, const unsigned char
     const uint128_t r = dividend - q * divisor;
     if (r >= divisor - r)
         ++q;
-    // q at `scale` decimals, padded to whole groups
-    const int pad = (kDecDigits - scale % kDecDigits) % kDecDigits;
-    if (static_cast<uint64_t>(q >> 64) == 0)
-        q = static_cast<uint128_t>(static_cast<uint64_t>(q)) * power_of_ten(pad);
-    else if (__builtin_mul_overflow(q, power_of_ten_128(pad), &q))
-        return 0;
-    return write_result_128(q, product_sign(x, y), -(scale + pad) / kDecDigits, dscale, out);
+    return write_scaled(q, product_sign(x, y), scale, out);
 }
 
 int modulo_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out) {

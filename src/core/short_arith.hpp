@@ -140,6 +140,18 @@ inline int write_result_128(uint128_t m, uint32_t sign, int low, uint32_t dscale
     return write_wide(static_cast<uint64_t>(m / kTenTo16), static_cast<uint64_t>(m % kTenTo16), sign, low, dscale, out);
 }
 
+/* The body of ±q / 10^scale with dscale `scale` (0 <= scale <= kShortDscaleMax): q padded to
+   whole groups; 0 when that takes more than 128 bits or 10^32. */
+inline int write_scaled(uint128_t q, uint32_t sign, int scale, unsigned char* out) {
+    const int pad = (kDecDigits - scale % kDecDigits) % kDecDigits;
+    if (static_cast<uint64_t>(q >> 64) == 0)   // one 64 x 64 multiplication, no overflow
+        q = static_cast<uint128_t>(static_cast<uint64_t>(q)) * power_of_ten(pad);
+    else if (__builtin_mul_overflow(q, power_of_ten_128(pad), &q))
+        return 0;
+    return write_result_128(q, sign, -(scale + pad) / kDecDigits, static_cast<uint32_t>(scale) << kShortDscaleShift,
+                            out);
+}
+
 /*
  * The body of ±x*y * 10000^low for x, y < 10^16 whose product overflows 64 bits: the product
  * split at 10^16 from the halves of x and y below 10^8, in 64-bit arithmetic (no call to a
