@@ -31,6 +31,13 @@ override autodepend = yes
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# PGXS names a dependency file by the source's base name alone, and src/core/division.cpp and
+# src/pg/type/division.cpp share one: name them by path instead.
+%.o : %.cpp
+	@mkdir -p $(DEPDIR)/$(@D)
+	$(COMPILE.cc) -o $@ $< -MMD -MP -MF $(DEPDIR)/$*.Po
+-include $(wildcard $(OBJS:%.o=$(DEPDIR)/%.Po))
+
 # The current version's install script: a copy of the source under its name.
 ifeq ($(EXTVERSION),)
 $(error no default_version in $(EXTENSION).control)

@@ -15,7 +15,7 @@
 
 #include <cstddef>
 
-#include "core/numeric_layout.hpp"
+#include "core/short_arith.hpp"
 
 namespace fastnumeric {
 
@@ -33,8 +33,68 @@ inline int quotient_scale(int weight_a, int first_a, int dscale_a, int weight_b,
     return scale < kMaxDisplayScale ? scale : kMaxDisplayScale;
 }
 
-/* The body of a / b, or of a % b, into `out` (kShortBodyBytes); its size, or 0 to decline. */
-int divide_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
+namespace division_detail {
+
+using namespace short_arith_detail;
+
+/* A short operand and its first digit group (numeric strips leading zero groups, so only zero
+   has none); false for anything else. */
+inline bool read_operand(const unsigned char* body, size_t len, SmallShortValue* v, int* first) {
+    if (!read_small_short(body, len, v))
+        return false;
+    *first = len > 2 ? load_u16(body + 2) : 0;
+    return len == 2 || *first != 0;
+}
+
+inline int scale_of(const SmallShortValue& a, int first_a, const SmallShortValue& b, int first_b) {
+    return quotient_scale(a.digits != 0 ? a.high : 0, first_a, a.dscale, b.digits != 0 ? b.high : 0, first_b, b.dscale);
+}
+
+}   // namespace division_detail
+
+/* The body of a / b, or of a % b, into `out` (kShortBodyBytes); its size, or 0 to decline.  The
+   quotient is inline: it is the per-row path of a / b. */
+__attribute__((always_inline)) inline int divide_short_bodies(const unsigned char* a, size_t alen,
+                                                              const unsigned char* b, size_t blen, unsigned char* out) {
+    using namespace division_detail;
+    SmallShortValue x, y;
+    int first_x, first_y;
+    if (!read_operand(a, alen, &x, &first_x) || !read_operand(b, blen, &y, &first_y) || y.digits == 0)
+        return 0;
+    const int scale = scale_of(x, first_x, y, first_y);
+    if (scale > kShortDscaleMax)
+        return 0;
+    if (x.digits == 0)
+        return write_zero(static_cast<uint32_t>(scale) << kShortDscaleShift, out);
+    // |a / b| * 10^scale = x.digits / y.digits * 10^shift, rounded half away from zero
+    const int shift = kDecDigits * (x.low - y.low) + scale;
+    if (shift > kMaxPowerOfTen || shift < -kMaxPowerOfTen)
+        return 0;
+    uint128_t q;
+    if (shift >= 0 && shift <= 19) {   // digits below 10^16: no overflow, a 64-bit divisor
+        uint64_t r;
+        q = divide_by_u64(static_cast<uint128_t>(x.digits) * power_of_ten(shift), y.digits, &r);
+        q += r >= y.digits - r;
+    } else {
+        uint128_t dividend = x.digits, divisor = y.digits;
+        if (shift >= 0 ? __builtin_mul_overflow(dividend, power_of_ten_128(shift), &dividend)
+                       : __builtin_mul_overflow(divisor, power_of_ten_128(-shift), &divisor))
+            return 0;
+        q = dividend / divisor;
+        const uint128_t r = dividend - q * divisor;
+        q += r >= divisor - r;
+    }
+    const uint32_t sign = product_sign(x, y);
+    if (scale % kDecDigits == 0 && static_cast<uint64_t>(q >> 64) == 0) {
+        // whole groups; five when q has 17 to 20 digits, as numeric's 16 significant digits mostly give
+        const uint64_t m = static_cast<uint64_t>(q), top = m / kTenTo16;
+        if (top - 1 < kBase - 1)
+            return write_five(static_cast<uint32_t>(top), m - top * kTenTo16, sign, -scale / kDecDigits,
+                              static_cast<uint32_t>(scale) << kShortDscaleShift, out);
+    }
+    return write_scaled(q, sign, scale, out);
+}
+
 int modulo_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
 
 }   // namespace fastnumeric

@@ -51,6 +51,34 @@ constexpr uint128_t power_of_ten_128(int n) { return kPowersOfTen.p[n]; }
 constexpr uint64_t power_of_base(int k) { return power_of_ten(4 * k); }
 constexpr uint128_t power_of_base_128(int k) { return power_of_ten_128(4 * k); }
 
+/*
+ * n / d and its remainder, for a divisor of 64 bits: at most two hardware divisions of 128 by
+ * 64 bits (one when the quotient fits 64 bits), where GCC's n / d on 128-bit operands calls
+ * libgcc's general routine.
+ */
+inline uint64_t divide_fitting_u64(uint128_t n, uint64_t d, uint64_t* r) {   // n >> 64 < d
+#if defined(__x86_64__)
+    uint64_t q, rem;
+    __asm__("divq %4"
+            : "=a"(q), "=d"(rem)
+            : "a"(static_cast<uint64_t>(n)), "d"(static_cast<uint64_t>(n >> 64)), "rm"(d));
+    *r = rem;
+    return q;
+#else
+    const uint64_t q = static_cast<uint64_t>(n / d);
+    *r = static_cast<uint64_t>(n - static_cast<uint128_t>(q) * d);
+    return q;
+#endif
+}
+inline uint128_t divide_by_u64(uint128_t n, uint64_t d, uint64_t* r) {
+    const uint64_t high = static_cast<uint64_t>(n >> 64);
+    if (high < d)
+        return divide_fitting_u64(n, d, r);
+    const uint64_t q_high = high / d;
+    const uint128_t rest = static_cast<uint128_t>(high - q_high * d) << 64 | static_cast<uint64_t>(n);
+    return static_cast<uint128_t>(q_high) << 64 | divide_fitting_u64(rest, d, r);
+}
+
 static_assert(power_of_base(kInt64Groups) <= (uint64_t{1} << 62), "a sum of two fits int64");
 static_assert(power_of_base_128(kInt128Groups) <= (uint128_t{1} << 126), "a sum of two fits int128");
 static_assert(power_of_base_128(kUint128MaxGroups - 1) > ~uint128_t{0} / 10000, "10000^10 > 2^128");

@@ -129,3 +129,16 @@ TEST(Division, ExactRounding) {
         }
     }
 }
+
+/* The 128-by-64-bit division the quotients take, against GCC's 128-bit one: both of its paths
+   (a quotient within 64 bits, and beyond), divisors of every width. */
+TEST(Division, DivideByU64) {
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 200000; ++i) {
+        const uint64_t d = rng() >> (rng() % 64) | 1;
+        const fastnumeric::uint128_t n = static_cast<fastnumeric::uint128_t>(rng() >> (rng() % 64)) << 64 | rng();
+        uint64_t r;
+        const fastnumeric::uint128_t q = fastnumeric::divide_by_u64(n, d, &r);
+        ASSERT_TRUE(q == n / d && r == static_cast<uint64_t>(n % d)) << i;
+    }
+}
