@@ -19,18 +19,9 @@ using namespace fastnumeric;
 
 namespace {
 
-/* Whether both operands are short enough for the machine-integer paths, by their size alone. */
-inline bool small_operands(FunctionCallInfo fcinfo) {
-    constexpr size_t kSmallBodyBytes = 2 + 2 * kSmallShortGroups;
-    const unsigned char* body;
-    return small_path_body(PG_GETARG_DATUM(0), &body) <= kSmallBodyBytes &&
-           small_path_body(PG_GETARG_DATUM(1), &body) <= kSmallBodyBytes;
-}
-
 template <bool modulo>
-__attribute__((noinline)) Datum divide_short(FunctionCallInfo fcinfo) {
-    const unsigned char *ba, *bb;
-    const size_t na = small_path_body(PG_GETARG_DATUM(0), &ba), nb = small_path_body(PG_GETARG_DATUM(1), &bb);
+__attribute__((noinline)) Datum divide_short(FunctionCallInfo fcinfo, const unsigned char* ba, size_t na,
+                                             const unsigned char* bb, size_t nb) {
     unsigned char body[kShortBodyBytes];
     const int size = modulo ? modulo_short_bodies(ba, na, bb, nb, body) : divide_short_bodies(ba, na, bb, nb, body);
     if (likely(size != 0))
@@ -38,11 +29,18 @@ __attribute__((noinline)) Datum divide_short(FunctionCallInfo fcinfo) {
     return modulo ? numeric_mod(fcinfo) : numeric_div(fcinfo);
 }
 
-/* Long operands go straight to numeric's function (a tail call: they pay a size test). */
+/* Operands longer than the machine-integer paths take go straight to numeric's function (a
+   tail call: they pay a size test). */
 template <bool modulo>
 inline Datum divide(FunctionCallInfo fcinfo) {
-    if (likely(small_operands(fcinfo)))
-        return divide_short<modulo>(fcinfo);
+    constexpr size_t kSmallBodyBytes = 2 + 2 * kSmallShortGroups;
+    const unsigned char *ba, *bb;
+    const size_t na = small_path_body(PG_GETARG_DATUM(0), &ba);
+    if (likely(na <= kSmallBodyBytes)) {
+        const size_t nb = small_path_body(PG_GETARG_DATUM(1), &bb);
+        if (likely(nb <= kSmallBodyBytes))
+            return divide_short<modulo>(fcinfo, ba, na, bb, nb);
+    }
     return modulo ? numeric_mod(fcinfo) : numeric_div(fcinfo);
 }
 
