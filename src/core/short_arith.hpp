@@ -69,6 +69,18 @@ inline uint64_t four_group_lanes(uint64_t m) {
     return kLittleEndian ? h | l << 32 : h | l >> 32;
 }
 
+/* The n (1 to 4) digit groups at d as a lane word, the lanes after them zero. */
+inline uint64_t group_lanes(const unsigned char* d, int n) {
+    const auto g = [d](int i) -> uint64_t { return lane(load_u16(d + 2 * i), i); };
+    if (n == 2)
+        return g(0) | g(1);
+    if (n == 1)
+        return g(0);
+    if (n == 3)
+        return g(0) | g(1) | g(2);
+    return g(0) | g(1) | g(2) | g(3);
+}
+
 /* Store a header word and a lane word: kNarrowBodyBytes. */
 inline void store_header_and_lanes(unsigned char* out, uint32_t header, uint64_t lanes) {
     store_u16(out, static_cast<uint16_t>(header));

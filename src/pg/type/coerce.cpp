@@ -73,8 +73,9 @@ Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
         if (dscale == typmod.scale && (weight + 1) * kDecDigits <= typmod.precision - typmod.scale)
             return fits_as_it_is(d, body, size);
         unsigned char rounded[kShortBodyBytes];
-        int rounded_size;
-        if (rescale_body(body, size, typmod.precision, typmod.scale, rounded, &rounded_size) == Rescaled::Done)
+        int rounded_size = rescale_last_group(body, size, typmod.precision, typmod.scale, rounded);
+        if (rounded_size != 0 ||
+            rescale_body(body, size, typmod.precision, typmod.scale, rounded, &rounded_size) == Rescaled::Done)
             return short_body_datum(rounded, rounded_size);
     }
     NumericView v;
