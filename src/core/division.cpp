@@ -9,6 +9,20 @@ namespace fastnumeric {
 
 using namespace short_arith_detail;
 
+int divide_wide_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out) {
+    using namespace division_detail;
+    constexpr size_t kSmallBytes = 2 + 2 * kSmallShortGroups;
+    SmallShortValue x, y;
+    int first_x, first_y;
+    if (alen <= kSmallBytes || alen > kShortBodyBytes || !read_operand(a, kSmallBytes, &x, &first_x) ||
+        !read_operand(b, blen, &y, &first_y) || y.digits == 0)
+        return 0;
+    const int rest = static_cast<int>(alen - kSmallBytes) / 2;   // the groups after the first four
+    const uint128_t digits =
+        static_cast<uint128_t>(x.digits) * power_of_base(rest) + small_short_digits(a + kSmallBytes, rest);
+    return quotient_body(digits, x.low - rest, x, first_x, y, first_y, out);
+}
+
 int modulo_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out) {
     SmallShortValue x, y;
     if (!read_small_short(a, alen, &x) || !read_small_short(b, blen, &y) || y.digits == 0)

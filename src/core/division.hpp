@@ -50,38 +50,38 @@ inline int scale_of(const SmallShortValue& a, int first_a, const SmallShortValue
     return quotient_scale(a.digits != 0 ? a.high : 0, first_a, a.dscale, b.digits != 0 ? b.high : 0, first_b, b.dscale);
 }
 
-}   // namespace division_detail
-
-/* The body of a / b, or of a % b, into `out` (kShortBodyBytes); its size, or 0 to decline.  The
-   quotient is inline: it is the per-row path of a / b. */
-__attribute__((always_inline)) inline int divide_short_bodies(const unsigned char* a, size_t alen,
-                                                              const unsigned char* b, size_t blen, unsigned char* out) {
-    using namespace division_detail;
-    SmallShortValue x, y;
-    int first_x, first_y;
-    if (!read_operand(a, alen, &x, &first_x) || !read_operand(b, blen, &y, &first_y) || y.digits == 0)
-        return 0;
+/*
+ * The body of |a / b| with a's sign and scale read from x, for a dividend whose digits are
+ * `digits` (a 64- or 128-bit integer) down to the group at `low`.
+ */
+template <typename Digits>
+__attribute__((always_inline)) inline int quotient_body(Digits digits, int low, const SmallShortValue& x, int first_x,
+                                                        const SmallShortValue& y, int first_y, unsigned char* out) {
     const int scale = scale_of(x, first_x, y, first_y);
     if (scale > kShortDscaleMax)
         return 0;
-    if (x.digits == 0)
+    if (digits == 0)
         return write_zero(static_cast<uint32_t>(scale) << kShortDscaleShift, out);
-    // |a / b| * 10^scale = x.digits / y.digits * 10^shift, rounded half away from zero
-    const int shift = kDecDigits * (x.low - y.low) + scale;
+    // |a / b| * 10^scale = digits / y.digits * 10^shift, rounded half away from zero
+    const int shift = kDecDigits * (low - y.low) + scale;
     if (shift > kMaxPowerOfTen || shift < -kMaxPowerOfTen)
         return 0;
     uint128_t q;
-    if (shift >= 0 && shift <= 19) {   // digits below 10^16: no overflow, a 64-bit divisor
+    if (shift >= 0) {   // a 64-bit divisor (digits below 10^16)
+        uint128_t dividend;
+        if (static_cast<uint64_t>(static_cast<uint128_t>(digits) >> 64) == 0 && shift <= 19)   // one multiplication
+            dividend = static_cast<uint128_t>(static_cast<uint64_t>(digits)) * power_of_ten(shift);
+        else if (__builtin_mul_overflow(static_cast<uint128_t>(digits), power_of_ten_128(shift), &dividend))
+            return 0;
         uint64_t r;
-        q = divide_by_u64(static_cast<uint128_t>(x.digits) * power_of_ten(shift), y.digits, &r);
+        q = divide_by_u64(dividend, y.digits, &r);
         q += r >= y.digits - r;
     } else {
-        uint128_t dividend = x.digits, divisor = y.digits;
-        if (shift >= 0 ? __builtin_mul_overflow(dividend, power_of_ten_128(shift), &dividend)
-                       : __builtin_mul_overflow(divisor, power_of_ten_128(-shift), &divisor))
+        uint128_t divisor = y.digits;
+        if (__builtin_mul_overflow(divisor, power_of_ten_128(-shift), &divisor))
             return 0;
-        q = dividend / divisor;
-        const uint128_t r = dividend - q * divisor;
+        q = digits / divisor;
+        const uint128_t r = digits - q * divisor;
         q += r >= divisor - r;
     }
     const uint32_t sign = product_sign(x, y);
@@ -95,6 +95,23 @@ __attribute__((always_inline)) inline int divide_short_bodies(const unsigned cha
     return write_scaled(q, sign, scale, out);
 }
 
+}   // namespace division_detail
+
+/*
+ * The body of a / b, or of a % b, into `out` (kShortBodyBytes); its size, or 0 to decline.
+ * Operands of up to four groups; divide_wide_bodies takes a dividend of five to eight (its
+ * digits one 128-bit integer).  The first is inline: it is the per-row path of a / b.
+ */
+__attribute__((always_inline)) inline int divide_short_bodies(const unsigned char* a, size_t alen,
+                                                              const unsigned char* b, size_t blen, unsigned char* out) {
+    using namespace division_detail;
+    SmallShortValue x, y;
+    int first_x, first_y;
+    if (!read_operand(a, alen, &x, &first_x) || !read_operand(b, blen, &y, &first_y) || y.digits == 0)
+        return 0;
+    return quotient_body(x.digits, x.low, x, first_x, y, first_y, out);
+}
+int divide_wide_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
 int modulo_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
 
 }   // namespace fastnumeric

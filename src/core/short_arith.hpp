@@ -159,7 +159,8 @@ inline int write_result(uint64_t m, uint32_t sign, int low, uint32_t dscale, uns
 }
 
 /* The body of ±m * 10000^low, m below 10^32, into kShortBodyBytes; 0 when m is larger. */
-inline int write_result_128(uint128_t m, uint32_t sign, int low, uint32_t dscale, unsigned char* out) {
+__attribute__((always_inline)) inline int write_result_128(uint128_t m, uint32_t sign, int low, uint32_t dscale,
+                                                           unsigned char* out) {
     if (static_cast<uint64_t>(m >> 64) == 0)
         return write_result(static_cast<uint64_t>(m), sign, low, dscale, out);
     if (m >= power_of_ten_128(32))

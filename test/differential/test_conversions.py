@@ -8,8 +8,8 @@ kind):
   (numeric, fastnumeric)) and mod(): money values over the integers 1 to 101 and over money
   values, pairs of every operand shape of harness/values.py, quotients whose exact value ends
   one digit past numeric's result scale in a 5 (the rounding ties), first digit groups equal or
-  in either order (numeric's choice of scale), quotients at the edge of the 128-bit paths, zero
-  dividends, zero divisors, NaN and the infinities;
+  in either order (numeric's choice of scale), quotients at the edge of the 128-bit paths,
+  dividends of five to eight digit groups, zero dividends, zero divisors, NaN and the infinities;
 - the typmod coercion fastnumeric(x, typmod) against numeric(x, typmod): every operand shape with
   the typmods of harness/values.py (negative scales, scales above the precision, the extremes,
   typmods no declaration makes), money values rounded to the usual (p, 2), and halves (or just
@@ -102,7 +102,7 @@ def tie_pair(r):
 
 
 def division_pair(r, i):
-    kind = i % 8
+    kind = i % 9
     if kind == 0:
         return money(r), str(r.randint(1, 101))
     if kind == 1:
@@ -120,6 +120,9 @@ def division_pair(r, i):
         return r.choice(["0", "0.000", "-0"]), money(r)
     if kind == 6:
         return money(r), r.choice(["0", "0.00", "NaN", "Infinity", "-Infinity"])
+    if kind == 7:   # dividends of up to eight groups (digits beyond 64 bits) over divisors of every kind
+        return (values.signed(r, values.decimal_text(r, r.randint(1, 16), r.randint(0, 16))),
+                r.choice([str(r.randint(1, 101)), money(r), tie_pair(r)[1], "0.0001", "9999999999999999", "0"]))
     return values.operand(r)[1], values.operand(r, values.cover(i))[1]
 
 

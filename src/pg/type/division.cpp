@@ -19,27 +19,38 @@ using namespace fastnumeric;
 
 namespace {
 
-template <bool modulo>
-__attribute__((noinline)) Datum divide_short(FunctionCallInfo fcinfo, const unsigned char* ba, size_t na,
+/* The operator's small path (a dividend of up to eight groups for /, four for %; a divisor of
+   up to four), or numeric's function when it declines. */
+enum class Path : uint8_t { Quotient, WideQuotient, Remainder };
+
+template <Path path>
+__attribute__((noinline)) Datum divide_small(FunctionCallInfo fcinfo, const unsigned char* ba, size_t na,
                                              const unsigned char* bb, size_t nb) {
     unsigned char body[kShortBodyBytes];
-    const int size = modulo ? modulo_short_bodies(ba, na, bb, nb, body) : divide_short_bodies(ba, na, bb, nb, body);
+    const int size = path == Path::Quotient       ? divide_short_bodies(ba, na, bb, nb, body)
+                     : path == Path::WideQuotient ? divide_wide_bodies(ba, na, bb, nb, body)
+                                                  : modulo_short_bodies(ba, na, bb, nb, body);
     if (likely(size != 0))
         return short_body_datum(body, size);
-    return modulo ? numeric_mod(fcinfo) : numeric_div(fcinfo);
+    return path == Path::Remainder ? numeric_mod(fcinfo) : numeric_div(fcinfo);
 }
 
-/* Operands longer than the machine-integer paths take go straight to numeric's function (a
-   tail call: they pay a size test). */
+/* Operands longer than the small paths take go straight to numeric's function (a tail call:
+   they pay a size test). */
 template <bool modulo>
 inline Datum divide(FunctionCallInfo fcinfo) {
     constexpr size_t kSmallBodyBytes = 2 + 2 * kSmallShortGroups;
     const unsigned char *ba, *bb;
     const size_t na = small_path_body(PG_GETARG_DATUM(0), &ba);
-    if (likely(na <= kSmallBodyBytes)) {
+    if (likely(na <= (modulo ? kSmallBodyBytes : kShortBodyBytes))) {
         const size_t nb = small_path_body(PG_GETARG_DATUM(1), &bb);
-        if (likely(nb <= kSmallBodyBytes))
-            return divide_short<modulo>(fcinfo, ba, na, bb, nb);
+        if (likely(nb <= kSmallBodyBytes)) {
+            if (modulo)
+                return divide_small<Path::Remainder>(fcinfo, ba, na, bb, nb);
+            if (likely(na <= kSmallBodyBytes))
+                return divide_small<Path::Quotient>(fcinfo, ba, na, bb, nb);
+            return divide_small<Path::WideQuotient>(fcinfo, ba, na, bb, nb);
+        }
     }
     return modulo ? numeric_mod(fcinfo) : numeric_div(fcinfo);
 }
