@@ -9,8 +9,9 @@ fractions, tiny values, zeros with scales, digit-group boundaries, nines, NaN an
 and NULLs; values near numeric's limits, whose products overflow its format, in the errors
 phase.
 
-Each tree has depth 1 to 4; its leaves are columns, constants (typed, bare literals, long
-values, specials) and the prepared statement's two parameters; some of its subtrees are ones
+Each tree has depth 1 to 4; its leaves are columns, int2, int4 and int8 columns cast to
+fastnumeric (which a program reads as integers: NULLs, zeros, the types' bounds), constants
+(typed, bare literals, long values, specials) and the prepared statement's two parameters; some of its subtrees are ones
 a program must not take (1 / x, abs, round, a typmod cast), so that their errors stay where
 they were.  Each tree is run as a prepared statement (custom and generic plans) in row batches
 (so that an error names the batch's first failing row), three ways:
@@ -56,6 +57,20 @@ BATCH = 80
 GROUPS = 4
 
 FAST_COLS = ["f%d" % i for i in range(1, 7)]
+# integer columns, read by a program as the integers under their casts (IntegerOperands)
+INT_TYPES = ["int2", "int4", "int8"]
+INT_BOUNDS = {"int2": 15, "int4": 31, "int8": 63}
+
+
+def integer_value(r, typ):
+    """An int2, int4 or int8 value: NULL, zero, the bounds, or random of every width."""
+    x = r.random()
+    bits = INT_BOUNDS[typ]
+    if x < 0.06:
+        return None
+    if x < 0.12:
+        return r.choice([0, -2 ** bits, 2 ** bits - 1, -1, 1])
+    return r.randint(-2 ** bits, 2 ** bits - 1) >> r.randint(0, bits)
 TYPES = ["fastnumeric", "fastnumeric", "fastnumeric", "fastnumeric(15,2)", "fastnumeric(38,10)",
          "fastnumeric(12,4)"]
 
@@ -172,10 +187,14 @@ class Tree:
 
     def leaf(self, r):
         x = r.random()
-        if x < 0.6:
+        if x < 0.5:
             i = r.randrange(6)
             self.variable = True
             return "f%d" % (i + 1), "n%d" % (i + 1)
+        if x < 0.6:   # an integer column under its cast (implicit when the other side is ours)
+            i = r.randrange(3)
+            self.variable = True
+            return "(i%d::fastnumeric)" % (i + 1), "(i%d::numeric)" % (i + 1)
         if x < 0.75:
             p = r.choice(["$1", "$2"])
             self.variable = True
@@ -217,7 +236,8 @@ def run(tally, r, schema, count):
         c.execute("LOAD 'fastnumeric'")
         cols = ", ".join("f%d %s, n%d %s" % (i + 1, t, i + 1, t.replace("fastnumeric", "numeric"))
                          for i, t in enumerate(TYPES))
-        c.execute("CREATE TABLE t (id int, g int, %s)" % cols)
+        c.execute("CREATE TABLE t (id int, g int, %s, %s)"
+                  % (cols, ", ".join("i%d %s" % (i + 1, t) for i, t in enumerate(INT_TYPES))))
         with c.cursor() as cur:
             plain = 0   # values of the plain fastnumeric columns so far (the cover's index)
             for i in range(ROWS):
@@ -225,9 +245,10 @@ def run(tally, r, schema, count):
                 for t in TYPES:
                     vals.append(column_value(r, t, plain))
                     plain += t == "fastnumeric"
+                ints = [integer_value(r, t) for t in INT_TYPES]
                 cur.execute("INSERT INTO t VALUES (%s, %s, " % (i, i % GROUPS) +
-                            ", ".join("%s, %s" for _ in vals) + ")",
-                            [v for v in vals for _ in (0, 1)])
+                            ", ".join("%s, %s" for _ in vals) + ", %s, %s, %s)",
+                            [v for v in vals for _ in (0, 1)] + ints)
         c.execute("ANALYZE t")
         version = c.execute("SHOW server_version_num").fetchone()[0]
         force = "debug_parallel_query" if int(version) >= 160000 else "force_parallel_mode"

@@ -237,7 +237,8 @@ __attribute__((always_inline)) inline Datum extreme_expr_accum(FunctionCallInfo 
         const ExprSite* site = static_cast<const ExprSite*>(fcinfo->flinfo->fn_extra);
         ExprSumValue r;
         // a sum with a term (no program with * has one; one of constants alone takes the rest)
-        if (likely(site->sum.nterms > 0 && expr_sum_run<false>(site->sum, row_operands(fcinfo), &r))) {
+        if (likely(site->sum.nterms > 0 && site->integers.mask == 0 &&
+                   expr_sum_run<false>(site->sum, row_operands(fcinfo), &r))) {
             if (unlikely(PG_GETARG_DATUM(0) != site->held || r.below != site->held_below))
                 return extreme_expr_accum_held(fcinfo, want, r);
             // on a tie the row's value, as numeric_smaller and numeric_larger give the second
@@ -300,7 +301,7 @@ Datum fastnumeric_expr_accum(PG_FUNCTION_ARGS) {
         SumAccum* s = reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(0));
         const ExprSite* site = static_cast<const ExprSite*>(fcinfo->flinfo->fn_extra);
         ExactValue v;
-        if (likely(expr_eval_row(fcinfo, site, &v) && v.value != 0)) {
+        if (likely(site->integers.mask == 0 && expr_eval_row(fcinfo, site, &v) && v.value != 0)) {
             const bool negative = v.value < 0;
             const ShortProduct p{negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value), v.low,
                                  v.dscale, negative};

@@ -11,6 +11,7 @@
  */
 #include "pg/aggregate/expr_program.hpp"
 
+#include "core/casts.hpp"
 #include "core/short_arith.hpp"
 #include "pg/type/arith.hpp"
 #include "pg/catalog/catalog.hpp"
@@ -45,7 +46,7 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
     pfree(source);
     bool constant[kMaxExprOperands] = {};
     ExprOperand values[kMaxExprOperands] = {};
-    program_operands(fcinfo, first, site->program.noperands, constant, values);
+    program_operands(fcinfo, first, site->program.noperands, constant, values, &site->integers);
     site->sum = site->program.sum;
     expr_sum_fold(&site->sum, constant, values);
     for (int t = 0; t < site->sum.nterms; ++t)   // (read by the argument's offset: row_operands)
@@ -79,28 +80,55 @@ char* program_text(FunctionCallInfo fcinfo, int first) {
     return TextDatumGetCString(PG_GETARG_DATUM(first - 1));
 }
 
-void program_operands(FunctionCallInfo fcinfo, int first, int n, bool* constant, ExprOperand* values) {
+void program_operands(FunctionCallInfo fcinfo, int first, int n, bool* constant, ExprOperand* values,
+                      IntegerOperands* integers) {
     FmgrInfo* flinfo = fcinfo->flinfo;
     const Aggref* aggref = first == 2 ? AggGetAggref(fcinfo) : nullptr;
     const Oid type = fastnumeric_type();
+    *integers = IntegerOperands{};
     for (int i = first; i < first + n; ++i) {
         const Oid t = get_fn_expr_argtype(flinfo, i);
-        if (t != NUMERICOID && (t != type || !OidIsValid(type)))
-            invalid_program("operands must be numeric or fastnumeric");
         const Node* e = call_argument(flinfo, aggref, i);
         const Const* c = e != nullptr && IsA(e, Const) ? reinterpret_cast<const Const*>(e) : nullptr;
+        if (t == INT2OID || t == INT4OID || t == INT8OID) {
+            if (e == nullptr || c != nullptr)   // (a constant's argument is set once, not each row)
+                invalid_program("integer operands must be columns or parameters");
+            integers->mask |= uint32_t{1} << (i - first);
+            integers->bytes[i - first] = t == INT2OID ? 2 : t == INT4OID ? 4 : 8;
+        } else if (t != NUMERICOID && (t != type || !OidIsValid(type))) {
+            invalid_program("operands must be numeric, fastnumeric or integer columns");
+        }
         constant[i - first] = c != nullptr && !c->constisnull;
         values[i - first] = ExprOperand{nullptr, 0};
         if (constant[i - first])
             values[i - first].len = small_path_body(c->constvalue, &values[i - first].body);
     }
+    if (integers->mask != 0)
+        integers->datums = static_cast<unsigned char*>(MemoryContextAlloc(flinfo->fn_mcxt, n * kIntegerDatumBytes));
+}
+
+void integers_as_numeric(FunctionCallInfo fcinfo, int first, const IntegerOperands& integers) {
+    for (uint32_t m = integers.mask; m != 0; m &= m - 1) {
+        const int k = __builtin_ctz(m);
+        NullableDatum& a = fcinfo->args[first + k];
+        if (a.isnull)
+            continue;
+        const int64_t x = integers.bytes[k] == 2   ? DatumGetInt16(a.value)
+                          : integers.bytes[k] == 4 ? DatumGetInt32(a.value)
+                                                   : DatumGetInt64(a.value);
+        struct varlena* d = reinterpret_cast<struct varlena*>(integers.datums + k * kIntegerDatumBytes);
+        SET_VARSIZE(d, VARHDRSZ + integer_body(x, reinterpret_cast<unsigned char*>(VARDATA(d))));
+        a.value = PointerGetDatum(d);
+    }
 }
 
 ExprSite* expr_site(FunctionCallInfo fcinfo, int first) {
     FmgrInfo* flinfo = fcinfo->flinfo;
-    if (likely(flinfo != nullptr && flinfo->fn_extra != nullptr))
-        return static_cast<ExprSite*>(flinfo->fn_extra);
-    return new_expr_site(fcinfo, first);
+    ExprSite* site = likely(flinfo != nullptr && flinfo->fn_extra != nullptr) ? static_cast<ExprSite*>(flinfo->fn_extra)
+                                                                              : new_expr_site(fcinfo, first);
+    if (unlikely(site->integers.mask != 0))
+        integers_as_numeric(fcinfo, first, site->integers);
+    return site;
 }
 
 bool expr_eval_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {

@@ -11,6 +11,24 @@
 namespace fastnumeric {
 
 /*
+ * A program's operands that are integer columns or parameters: the planner gives a program
+ * i::fastnumeric as the integer i.  Each row they are written as numeric datums into buffers of
+ * the call site, and the call's arguments pointed at them, so that everything after (the one
+ * pass, the separate operators) reads numeric operands; the conversion is exact and raises
+ * nothing, as the casts it replaces.  A call converts its row once, in expr_site or row sums'
+ * site, before reading an operand; per-row paths take it only without integer operands.
+ */
+struct IntegerOperands {
+    uint32_t mask;                     // bit k: argument first + k is an integer
+    uint8_t bytes[kMaxExprOperands];   // its width: 2, 4 or 8
+    unsigned char* datums;             // kIntegerDatumBytes for each operand, in fn_mcxt
+};
+constexpr size_t kIntegerDatumBytes = MAXALIGN(VARHDRSZ + kShortBodyBytes);
+
+/* This row's integer operands as numeric datums (IntegerOperands). */
+void integers_as_numeric(FunctionCallInfo fcinfo, int first, const IntegerOperands& integers);
+
+/*
  * What a call of fastnumeric_expr or an aggregate of programs keeps in fn_extra: the program
  * (argument first - 1, a constant) over the arguments first..first + noperands - 1, and, for a
  * program without *, its sum with the operands that are constants in the plan read once (its
@@ -20,6 +38,7 @@ struct ExprSite {
     ExprProgram program;
     ExprSum sum;
     int first;
+    IntegerOperands integers;
     /* min and max of programs: the state read last and its value (agg.cpp; no int128 member,
        which would ask more than palloc's alignment). */
     Datum held;
@@ -33,7 +52,8 @@ constexpr int expr_argument_offset(int k) {
 }
 
 /* This call site's program, parsed and checked on its first call (an error for a program that
-   is not constant or not valid, or operands that are neither numeric nor fastnumeric). */
+   is not constant or not valid, or operands that are neither numeric nor fastnumeric nor
+   integer columns), with this row's integer operands converted. */
 ExprSite* expr_site(FunctionCallInfo fcinfo, int first);
 
 /* The operands as read in place; false when one is NULL. */
@@ -77,11 +97,13 @@ inline Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprSite* site,
 char* program_text(FunctionCallInfo fcinfo, int first);
 
 /*
- * Checks that the n operands from argument first on are numeric or fastnumeric (an error
- * otherwise), and finds those that are constants of the plan: constant[k] and their bodies
- * as read in place, values[k].  Not parameters: a plan's state may outlive their values.
+ * Checks that the n operands from argument first on are numeric or fastnumeric, or int2, int4
+ * or int8 that are not constants (an error otherwise), and finds those that are constants of
+ * the plan: constant[k] and their bodies as read in place, values[k].  Not parameters: a plan's
+ * state may outlive their values.  The integers are described in *integers.
  */
-void program_operands(FunctionCallInfo fcinfo, int first, int n, bool* constant, ExprOperand* values);
+void program_operands(FunctionCallInfo fcinfo, int first, int n, bool* constant, ExprOperand* values,
+                      IntegerOperands* integers);
 
 /* The error of a program text that does not parse (why: what it must be). */
 [[noreturn]] void invalid_program(const char* why);

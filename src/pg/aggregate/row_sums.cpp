@@ -71,6 +71,7 @@ static_assert(alignof(RowSums) <= MAXIMUM_ALIGNOF, "palloc's alignment holds the
  */
 struct RowSite {
     RowPrograms programs;
+    IntegerOperands integers;
     int ncolumns;
     uint8_t columns[kMaxExprOperands];
     uint16_t column_offsets[kMaxExprOperands];   // where fcinfo holds each (expr_argument_offset)
@@ -100,7 +101,7 @@ __attribute__((noinline)) RowSite* new_row_site(FunctionCallInfo fcinfo) {
     pfree(source);
     bool constant[kMaxExprOperands];
     ExprOperand values[kMaxExprOperands];
-    program_operands(fcinfo, kFirstOperand, site->programs.noperands, constant, values);
+    program_operands(fcinfo, kFirstOperand, site->programs.noperands, constant, values, &site->integers);
     for (int k = 0; k < site->programs.noperands; ++k) {
         if (!constant[k]) {
             site->column_offsets[site->ncolumns] = static_cast<uint16_t>(expr_argument_offset(kFirstOperand + k));
@@ -293,6 +294,8 @@ __attribute__((noinline)) void any_row(FunctionCallInfo fcinfo, RowSite* site, R
 /* fastnumeric_row_accum beyond its per-row path: the first row of a site or a group, any other row. */
 __attribute__((noinline)) Datum row_accum_rest(FunctionCallInfo fcinfo) {
     RowSite* site = row_site(fcinfo);
+    if (unlikely(site->integers.mask != 0))
+        integers_as_numeric(fcinfo, kFirstOperand, site->integers);
     RowSums* s = PG_ARGISNULL(0)
                      ? new_row_sums(aggregate_context(fcinfo, "fastnumeric_row_accum"), site->programs.nsums)
                      : reinterpret_cast<RowSums*>(PG_GETARG_POINTER(0));
@@ -316,7 +319,7 @@ Datum fastnumeric_row_accum(PG_FUNCTION_ARGS) {
     if (likely(!PG_ARGISNULL(0) && fcinfo->flinfo->fn_extra != nullptr)) {
         RowSite* site = static_cast<RowSite*>(fcinfo->flinfo->fn_extra);
         RowSums* s = reinterpret_cast<RowSums*>(PG_GETARG_POINTER(0));
-        if (likely(site->scaled && scaled_row(fcinfo, site, s)))
+        if (likely(site->scaled && site->integers.mask == 0 && scaled_row(fcinfo, site, s)))
             PG_RETURN_POINTER(s);
     }
     return row_accum_rest(fcinfo);

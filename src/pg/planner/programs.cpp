@@ -29,6 +29,31 @@ namespace {
 
 enum class OperatorKind { None, Program, Plus };
 
+/*
+ * The integer column or parameter under a cast of it to fastnumeric or numeric (int2, int4 or
+ * int8: ours, or numeric's, which gives the same value), which a program reads itself
+ * (IntegerOperands); else null.  Not a constant: the executor sets a constant argument once,
+ * and the planner folds such casts.
+ */
+Node* integer_cast_operand(Node* node) {
+    Oid fn;
+    List* args;
+    if (!call_of(node, &fn, &args) || list_length(args) != 1)
+        return nullptr;
+    static constexpr Oid kIntegerCasts[] = {F_NUMERIC_INT2, F_NUMERIC_INT4, F_NUMERIC_INT8};
+    bool cast = false;
+    for (const Oid numeric_cast : kIntegerCasts)
+        cast = cast || fn == numeric_cast || fn == substitute_for(numeric_cast, false);
+    if (!cast)
+        return nullptr;
+    Node* arg = static_cast<Node*>(linitial(args));
+    const Oid type = exprType(arg);
+    if (!(IsA(arg, Var) || (IsA(arg, Param) && reinterpret_cast<Param*>(arg)->paramkind == PARAM_EXTERN)) ||
+        (type != INT2OID && type != INT4OID && type != INT8OID))
+        return nullptr;
+    return arg;
+}
+
 /* Our + - * or unary - (Program, *op set) or unary + (Plus), with its arguments. */
 OperatorKind our_operator(Node* node, ExprOp* op, List** args) {
     Oid fn;
@@ -79,9 +104,10 @@ bool build_program(Node* node, ProgramBuilder* b) {
     }
     case OperatorKind::None: break;
     }
-    if (!is_program_operand(node) || b->program.noperands == kMaxExprOperands)
+    Node* integer = integer_cast_operand(node);
+    if ((integer == nullptr && !is_program_operand(node)) || b->program.noperands == kMaxExprOperands)
         return false;
-    b->operands = lappend(b->operands, node);
+    b->operands = lappend(b->operands, integer != nullptr ? integer : node);
     return emit(b, ExprOp::Operand, b->program.noperands++);
 }
 

@@ -98,9 +98,36 @@ RESET fastnumeric.accelerate_numeric;
 SET fastnumeric.expression_programs = off;
 EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(a * (1 - b) * (1 + b)), max(a + b + c) FROM ep_t;
 RESET fastnumeric.expression_programs;
--- direct calls: the program must be a constant over numeric or fastnumeric operands
+-- integer columns under their casts: the program reads the integers (the pgsql-hackers example
+-- with casts; a row's sums; min and max), their bounds and NULL, as numeric does
+CREATE TABLE ep_i (s int2, i int4, l int8, f fastnumeric);
+INSERT INTO ep_i VALUES (1, 2, 3, 0.5), (-32768, -2147483648, -9223372036854775808, -1.25),
+    (32767, 2147483647, 9223372036854775807, 99.99), (NULL, 7, NULL, 2), (0, 0, 0, 0);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT max(s::fastnumeric + i::fastnumeric + '17' + l::fastnumeric) FROM ep_i;
+SELECT ep_same(max(a.g::fastnumeric + b.g::fastnumeric + '17' + c.g::fastnumeric),
+               max(a.g::numeric + b.g::numeric + '17' + c.g::numeric)) AS same
+FROM generate_series(1, 10) a(g), generate_series(1, 5) b(g), generate_series(1, 3) c(g);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT s::fastnumeric * l::fastnumeric + i * f FROM ep_i;
+SELECT s::fastnumeric * l::fastnumeric + i * f AS f, s::numeric * l::numeric + i * f::numeric AS n FROM ep_i;
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT sum(s::fastnumeric * l::fastnumeric - i::fastnumeric), avg(l::fastnumeric * f), sum(l::fastnumeric), count(*) FROM ep_i;
+SELECT ep_same(sum(s::fastnumeric * l::fastnumeric - i::fastnumeric), sum(s::numeric * l::numeric - i::numeric)) AS s1,
+       ep_same(avg(l::fastnumeric * f), avg(l::numeric * f::numeric)) AS a1,
+       ep_same(sum(l::fastnumeric), sum(l::numeric)) AS s2,
+       ep_same(min(i + l::fastnumeric * 2), min(i + l::numeric * 2)) AS m1,
+       ep_same(max(-s::fastnumeric * f), max(-s::numeric * f::numeric)) AS m2
+FROM ep_i;
+-- with the accelerator, numeric's casts are ours, and read the same way
+SET fastnumeric.accelerate_numeric = on;
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(s::numeric * l::numeric - i::numeric) FROM ep_i;
+SELECT sum(s::numeric * l::numeric - i::numeric) FROM ep_i;
+RESET fastnumeric.accelerate_numeric;
+DROP TABLE ep_i;
+-- direct calls: the program must be a constant over numeric or fastnumeric operands, or
+-- integer columns or parameters (an integer constant is not one: its argument is set once)
 SELECT fastnumeric_expr('$1 * ($2 - $3)', 2::fastnumeric, 1::numeric, 0.25::fastnumeric);
 SELECT fastnumeric_expr('$1 + $2', 1, 2);
+SELECT fastnumeric_expr('$1 + $2', f, 2::fastnumeric) FROM (VALUES (1::float8)) v(f);
 SELECT fastnumeric_expr('$1 / $2', 1::fastnumeric, 2::fastnumeric);
 SELECT fastnumeric_expr('$1 + $2', 1::fastnumeric);
 SELECT fastnumeric_expr(p, 1::fastnumeric) FROM (VALUES ('$1')) v(p);
