@@ -195,7 +195,9 @@ __attribute__((noinline)) void learn_scales(RowSite* site) {
             site->scaled_values[k] = site->values[k].value;
         }
     }
-    site->scaled = ok && row_scales_of(graph, dscales, &site->scales);
+    // (a site with integer operands converts them in row_accum_rest, which the scaled per-row
+    // path does not reach)
+    site->scaled = ok && site->integers.mask == 0 && row_scales_of(graph, dscales, &site->scales);
     for (int c = 0; c < site->ncolumns; ++c) {
         const int32_t dscale = dscales[site->columns[c]];
         site->column_head[c] = scaled_operand_head(dscale);
@@ -319,7 +321,7 @@ Datum fastnumeric_row_accum(PG_FUNCTION_ARGS) {
     if (likely(!PG_ARGISNULL(0) && fcinfo->flinfo->fn_extra != nullptr)) {
         RowSite* site = static_cast<RowSite*>(fcinfo->flinfo->fn_extra);
         RowSums* s = reinterpret_cast<RowSums*>(PG_GETARG_POINTER(0));
-        if (likely(site->scaled && site->integers.mask == 0 && scaled_row(fcinfo, site, s)))
+        if (likely(site->scaled && scaled_row(fcinfo, site, s)))
             PG_RETURN_POINTER(s);
     }
     return row_accum_rest(fcinfo);
