@@ -237,8 +237,7 @@ __attribute__((always_inline)) inline Datum extreme_expr_accum(FunctionCallInfo 
         const ExprSite* site = static_cast<const ExprSite*>(fcinfo->flinfo->fn_extra);
         ExprSumValue r;
         // a sum with a term (no program with * has one; one of constants alone takes the rest)
-        if (likely(site->sum.nterms > 0 && site->integers.mask == 0 &&
-                   expr_sum_run<false>(site->sum, row_operands(fcinfo), &r))) {
+        if (likely(site->sum.nterms > 0 && expr_sum_run<false>(site->sum, row_operands(fcinfo), &r))) {
             if (unlikely(PG_GETARG_DATUM(0) != site->held || r.below != site->held_below))
                 return extreme_expr_accum_held(fcinfo, want, r);
             // on a tie the row's value, as numeric_smaller and numeric_larger give the second

@@ -51,6 +51,8 @@ __attribute__((noinline)) ExprSite* new_expr_site(FunctionCallInfo fcinfo, int f
     expr_sum_fold(&site->sum, constant, values);
     for (int t = 0; t < site->sum.nterms; ++t)   // (read by the argument's offset: row_operands)
         site->sum.terms[t].operand = static_cast<uint16_t>(expr_argument_offset(site->sum.terms[t].operand + first));
+    if (site->integers.mask != 0)   // no sum of terms: min's and max's per-row path reads none unconverted
+        site->sum = ExprSum{};
     site->first = first;
     fcinfo->flinfo->fn_extra = site;
     return site;
