@@ -86,23 +86,23 @@ PlannedStmt* rewrite_plan(PlannedStmt* stmt) {
     return stmt;
 }
 
-#if PG_VERSION_NUM >= 190000
-PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params,
-                                 ExplainState* es) {
-    prepare_estimates(parse);
-    return rewrite_plan(previous_planner != nullptr
-                            ? previous_planner(parse, query_string, cursor_options, bound_params, es)
-                            : standard_planner(parse, query_string, cursor_options, bound_params, es));
-}
-#else
-PlannedStmt* fastnumeric_planner(Query* parse, const char* query_string, int cursor_options,
-                                 ParamListInfo bound_params) {
-    prepare_estimates(parse);
-    return rewrite_plan(previous_planner != nullptr
-                            ? previous_planner(parse, query_string, cursor_options, bound_params)
-                            : standard_planner(parse, query_string, cursor_options, bound_params));
-}
-#endif
+/*
+ * The hook: the previous one's (or the standard planner's) plan, rewritten.  Its parameters are
+ * the hook type's, whatever the server's (19 passes an ExplainState more).
+ */
+template <typename Hook>
+struct Planner;
+
+template <typename... Extra>
+struct Planner<PlannedStmt* (*)(Query*, const char*, int, ParamListInfo, Extra...)> {
+    static PlannedStmt* plan(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params,
+                             Extra... extra) {
+        prepare_estimates(parse);
+        return rewrite_plan(previous_planner != nullptr
+                                ? previous_planner(parse, query_string, cursor_options, bound_params, extra...)
+                                : standard_planner(parse, query_string, cursor_options, bound_params, extra...));
+    }
+};
 
 }   // namespace
 
@@ -110,7 +110,7 @@ namespace fastnumeric {
 
 void install_planner_hook() {
     previous_planner = planner_hook;
-    planner_hook = fastnumeric_planner;
+    planner_hook = Planner<planner_hook_type>::plan;
 }
 
 }   // namespace fastnumeric
