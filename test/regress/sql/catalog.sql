@@ -29,10 +29,12 @@ CREATE FUNCTION cat_explain(query text) RETURNS TABLE ("QUERY PLAN" text) LANGUA
 BEGIN
     RETURN QUERY EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || query;
 END $$;
--- cat_rule(fn, query): the query as planned with fn's default ACL, with EXECUTE revoked from
--- PUBLIC, and with EXECUTE granted to PUBLIC again explicitly
-CREATE FUNCTION cat_rule(fn regprocedure, query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+-- cat_rule(fn, query, accelerate): the query as planned with fn's default ACL, with EXECUTE
+-- revoked from PUBLIC, and with EXECUTE granted to PUBLIC again explicitly (with the accelerator
+-- on for the transaction when `accelerate`)
+CREATE FUNCTION cat_rule(fn regprocedure, query text, accelerate bool) RETURNS SETOF text LANGUAGE plpgsql AS $$
 BEGIN
+    PERFORM set_config('fastnumeric.accelerate_numeric', accelerate::text, true);
     RETURN NEXT 'default: ' || cat_uses(query);
     EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', fn);
     RETURN NEXT 'revoked: ' || cat_uses(query);
@@ -40,26 +42,19 @@ BEGIN
     RETURN NEXT 'granted: ' || cat_uses(query);
 END $$;
 
--- the accelerator: numeric's + on fastnumeric_add
+-- every rewrite with the function or aggregate it puts in the plan, in one transaction rolled
+-- back (the ACLs as they were): the accelerator's fastnumeric_add for numeric's +, a sum of
+-- products, an expression program, an aggregate of a program, a row's sums
 BEGIN;
-SET LOCAL fastnumeric.accelerate_numeric = on;
-SELECT cat_rule('fastnumeric_add(fastnumeric, fastnumeric)', 'SELECT n + n FROM cat_t WHERE n > 12');
-ROLLBACK;
--- a sum of products
-BEGIN;
-SELECT cat_rule('fastnumeric_sum_product(fastnumeric, fastnumeric)', 'SELECT sum(a * b) FROM cat_t');
-ROLLBACK;
--- an expression program
-BEGIN;
-SELECT cat_rule('fastnumeric_expr(text, "any")', 'SELECT a * b - c FROM cat_t WHERE a > 24');
-ROLLBACK;
--- an aggregate of a program
-BEGIN;
-SELECT cat_rule('fastnumeric_sum_expr(text, "any")', 'SELECT sum(a * b - c) FROM cat_t');
-ROLLBACK;
--- a row's sums
-BEGIN;
-SELECT cat_rule('fastnumeric_row_accum(internal, text, "any")', 'SELECT sum(a), sum(b), avg(c) FROM cat_t');
+SELECT v.rewrite, r.line
+FROM (VALUES (1, 'accelerator', 'fastnumeric_add(fastnumeric, fastnumeric)', 'SELECT n + n FROM cat_t WHERE n > 12', true),
+             (2, 'sum of products', 'fastnumeric_sum_product(fastnumeric, fastnumeric)', 'SELECT sum(a * b) FROM cat_t', false),
+             (3, 'program', 'fastnumeric_expr(text, "any")', 'SELECT a * b - c FROM cat_t WHERE a > 24', false),
+             (4, 'aggregate of a program', 'fastnumeric_sum_expr(text, "any")', 'SELECT sum(a * b - c) FROM cat_t', false),
+             (5, 'row''s sums', 'fastnumeric_row_accum(internal, text, "any")', 'SELECT sum(a), sum(b), avg(c) FROM cat_t', false))
+         v(k, rewrite, fn, query, accelerate),
+     LATERAL cat_rule(v.fn::regprocedure, v.query, v.accelerate) WITH ORDINALITY r(line, n)
+ORDER BY v.k, r.n;
 ROLLBACK;
 DROP TABLE cat_t;
 DROP FUNCTION cat_rule, cat_uses, cat_explain;
