@@ -16,17 +16,26 @@
 --
 -- @workload accel_sum             data_agg.sql numeric,numeric_accelerated,fastnumeric Q=sum W=0
 -- @workload accel_sum_parallel    data_agg.sql numeric,numeric_accelerated,fastnumeric Q=sum W=2
+-- @full accel_sum_parallel
 -- @workload accel_avg             data_agg.sql numeric,numeric_accelerated,fastnumeric Q=avg W=0
+-- @full accel_avg
 -- @workload accel_avg_parallel    data_agg.sql numeric,numeric_accelerated,fastnumeric Q=avg W=2
+-- @full accel_avg_parallel
 -- @workload accel_minmax          data_agg.sql numeric,numeric_accelerated,fastnumeric Q=minmax W=0
+-- @full accel_minmax
 -- @workload accel_group           data_agg.sql numeric,numeric_accelerated,fastnumeric Q=group W=0
+-- @full accel_group
 -- @workload accel_window          data_agg.sql numeric,numeric_accelerated,fastnumeric Q=window W=0
+-- @full accel_window
 -- @workload accel_arith           data_arith.sql numeric,numeric_accelerated,fastnumeric Q=arith W=0
 -- @workload accel_expr            data_arith.sql numeric,numeric_accelerated,fastnumeric Q=expr W=0
 -- @workload accel_tpch_q1         data_lineitem.sql numeric,numeric_accelerated,fastnumeric Q=q1 W=0
 -- @workload accel_tpch_q1_parallel data_lineitem.sql numeric,numeric_accelerated,fastnumeric Q=q1 W=2
+-- @full accel_tpch_q1_parallel
 -- @workload accel_tpch_q1_float8          data_lineitem.sql numeric,numeric_accelerated,float8 Q=q1 W=0
+-- @full accel_tpch_q1_float8
 -- @workload accel_tpch_q1_float8_parallel data_lineitem.sql numeric,numeric_accelerated,float8 Q=q1 W=2
+-- @full accel_tpch_q1_float8_parallel
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T numeric_accelerated \endif
 \if :{?Q} \else \set Q sum \endif

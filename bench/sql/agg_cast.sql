@@ -3,6 +3,7 @@
 --   psql -v T=fastnumeric -f bench/sql/agg_cast.sql          (T: numeric, fastnumeric)
 --
 -- @workload agg_sum_cast data_agg.sql numeric,fastnumeric
+-- @full agg_sum_cast
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 SELECT CASE WHEN :'T' = 'fastnumeric' THEN 'x::fastnumeric' ELSE 'x' END AS expr \gset

@@ -5,8 +5,11 @@
 --
 -- @workload agg_group_hash data_agg.sql numeric,fastnumeric,int8 M=hash W=0
 -- @workload agg_group_hash_parallel data_agg.sql numeric,fastnumeric,int8 M=hash W=2
+-- @full agg_group_hash_parallel
 -- @workload agg_group_sort data_agg.sql numeric,fastnumeric,int8 M=sort W=0
+-- @full agg_group_sort
 -- @workload agg_group_sort_parallel data_agg.sql numeric,fastnumeric,int8 M=sort W=2
+-- @full agg_group_sort_parallel
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?M} \else \set M hash \endif

@@ -4,11 +4,15 @@
 --
 -- @workload agg_sum          data_agg.sql numeric,fastnumeric,int8 F=sum W=0
 -- @workload agg_sum_parallel data_agg.sql numeric,fastnumeric,int8 F=sum W=2
+-- @full agg_sum_parallel
 -- @workload agg_avg          data_agg.sql numeric,fastnumeric,int8 F=avg W=0
 -- @workload agg_avg_parallel data_agg.sql numeric,fastnumeric,int8 F=avg W=2
+-- @full agg_avg_parallel
 -- @workload agg_minmax       data_agg.sql numeric,fastnumeric,int8 F=minmax W=0
 -- @workload agg_minmax_parallel data_agg.sql numeric,fastnumeric,int8 F=minmax W=2
+-- @full agg_minmax_parallel
 -- @workload agg_minmax_byref data_agg.sql numeric,fastnumeric,int8,tid F=minmax W=0
+-- @full agg_minmax_byref
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?F} \else \set F sum \endif

@@ -5,6 +5,7 @@
 --
 -- @workload arith_series data_floor.sql numeric,fastnumeric,int8,call
 -- @workload arith_series_byref data_arith.sql numeric,fastnumeric,int8,interval
+-- @full arith_series_byref
 -- T = call is the floor of one aggregate call a row: over the fastnumeric series, an aggregate
 -- that takes the program and the four operands, as fastnumeric_max_expr does, and does nothing
 -- with them (bench/sql/data_floor.sql).  T = interval is the by-reference floor of one datum a +

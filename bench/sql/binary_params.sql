@@ -7,6 +7,7 @@
 --   psql -v T=fastnumeric -v mode=insert -f bench/sql/binary_params.sql
 --
 -- @workload params_insert_binary data_copy.sql numeric,fastnumeric,int8 mode=insert
+-- @full params_insert_binary
 -- @workload params_select_binary data_copy.sql numeric,fastnumeric,int8 mode=select
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif

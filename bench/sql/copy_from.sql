@@ -11,7 +11,9 @@
 --
 -- @workload copy_from        data_copy.sql numeric,fastnumeric,text
 -- @workload copy_from_12_4   data_copy.sql numeric,fastnumeric,text typmod=(12,4)
+-- @full copy_from_12_4
 -- @workload copy_from_csv    data_copy.sql numeric,fastnumeric,text fmt=csv
+-- @full copy_from_csv
 -- @workload copy_from_binary data_copy.sql numeric,fastnumeric fmt=binary
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif

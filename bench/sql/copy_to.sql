@@ -6,6 +6,7 @@
 --
 -- @workload copy_to data_copy.sql numeric,fastnumeric,int8
 -- @workload copy_to_binary data_copy.sql numeric,fastnumeric,int8 fmt=binary
+-- @full copy_to_binary
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?fmt} \else \set fmt text \endif

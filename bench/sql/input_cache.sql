@@ -9,8 +9,10 @@
 --
 -- @workload cache_rep5     data_cache.sql numeric,fastnumeric,fastnumeric_nocache shape=rep5
 -- @workload cache_rep500   data_cache.sql numeric,fastnumeric,fastnumeric_nocache shape=rep500
+-- @full cache_rep500
 -- @workload cache_distinct data_cache.sql numeric,fastnumeric,fastnumeric_nocache shape=distinct
 -- @workload cache_lines    data_cache.sql numeric,fastnumeric,fastnumeric_nocache shape=lines
+-- @full cache_lines
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?shape} \else \set shape rep5 \endif

@@ -7,6 +7,7 @@
 -- compares with int8 through a cast instead.
 --
 -- @workload input_copy data_copy.sql numeric,fastnumeric
+-- @full input_copy
 -- @uncharted input_copy: two COPYs of about the same time; their difference is mostly noise
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif

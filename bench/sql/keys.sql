@@ -17,18 +17,27 @@
 --
 -- @workload keys_count_distinct       data_keys.sql numeric,fastnumeric,int8,uuid Q=count_distinct
 -- @workload keys_distinct             data_keys.sql numeric,fastnumeric,int8,uuid Q=distinct
+-- @full keys_distinct
 -- @workload keys_group_hash           data_keys.sql numeric,fastnumeric,int8,uuid Q=group_hash
 -- @workload keys_hash_join            data_keys.sql numeric,fastnumeric,int8,uuid Q=hash_join
 -- @workload keys_merge_join           data_keys.sql numeric,fastnumeric,int8,uuid Q=merge_join
+-- @full keys_merge_join
 -- @workload keys_order_limit          data_keys.sql numeric,fastnumeric,int8,uuid Q=order_limit
 -- @workload keys_window               data_keys.sql numeric,fastnumeric,int8,uuid Q=window
+-- @full keys_window
 -- @workload keys_count_distinct_accel data_keys.sql numeric,numeric_accelerated,fastnumeric Q=count_distinct
 -- @workload keys_distinct_accel       data_keys.sql numeric,numeric_accelerated,fastnumeric Q=distinct
+-- @full keys_distinct_accel
 -- @workload keys_group_hash_accel     data_keys.sql numeric,numeric_accelerated,fastnumeric Q=group_hash
+-- @full keys_group_hash_accel
 -- @workload keys_hash_join_accel      data_keys.sql numeric,numeric_accelerated,fastnumeric Q=hash_join
+-- @full keys_hash_join_accel
 -- @workload keys_merge_join_accel     data_keys.sql numeric,numeric_accelerated,fastnumeric Q=merge_join
+-- @full keys_merge_join_accel
 -- @workload keys_order_limit_accel    data_keys.sql numeric,numeric_accelerated,fastnumeric Q=order_limit
+-- @full keys_order_limit_accel
 -- @workload keys_window_accel         data_keys.sql numeric,numeric_accelerated,fastnumeric Q=window
+-- @full keys_window_accel
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?Q} \else \set Q count_distinct \endif

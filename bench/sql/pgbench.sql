@@ -7,8 +7,10 @@
 --
 -- @workload pgbench_insert_c1 data_pgbench.sql numeric,fastnumeric script=insert clients=1
 -- @workload pgbench_insert_c4 data_pgbench.sql numeric,fastnumeric script=insert clients=4
+-- @full pgbench_insert_c4
 -- @workload pgbench_agg_c1    data_pgbench.sql numeric,fastnumeric script=agg clients=1
 -- @workload pgbench_agg_c4    data_pgbench.sql numeric,fastnumeric script=agg clients=4
+-- @full pgbench_agg_c4
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?script} \else \set script insert \endif

@@ -6,6 +6,7 @@
 --   psql -v T=fastnumeric -f bench/sql/relabel.sql     (T: numeric = plain COPY, fastnumeric = COPY + relabel)
 --
 -- @workload copy_relabel data_copy.sql numeric,fastnumeric
+-- @full copy_relabel
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 SELECT current_setting('data_directory') || '/fnb_copy.txt' AS copyfile \gset

@@ -4,6 +4,7 @@
 --
 -- @workload sort_distinct data_sort.sql numeric,fastnumeric,int8
 -- @workload sort_distinct_byref data_sort.sql numeric,fastnumeric,int8,uuid
+-- @full sort_distinct_byref
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 SELECT 'fnb_sort_' || :'T' AS tbl \gset

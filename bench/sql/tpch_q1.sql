@@ -7,7 +7,9 @@
 -- @workload tpch_q1              data_lineitem.sql numeric,fastnumeric,float8 W=0 J=off
 -- @workload tpch_q1_parallel     data_lineitem.sql numeric,fastnumeric,float8 W=2 J=off
 -- @workload tpch_q1_jit          data_lineitem.sql numeric,fastnumeric,float8 W=0 J=on
+-- @full tpch_q1_jit
 -- @workload tpch_q1_parallel_jit data_lineitem.sql numeric,fastnumeric,float8 W=2 J=on
+-- @full tpch_q1_parallel_jit
 \set ON_ERROR_STOP on
 \if :{?T} \else \set T fastnumeric \endif
 \if :{?W} \else \set W 0 \endif
