@@ -126,6 +126,17 @@ def division_pair(r, i):
     return values.operand(r)[1], values.operand(r, values.cover(i))[1]
 
 
+COVER_PAIRS = 9 * 12   # twelve pairs of each kind of division_pair in the cover
+
+
+def half_typmod(r):
+    """A typmod coercion of a half (or just off one) at the digit after the scale."""
+    k = r.randint(0, 6)
+    return ("typmod", "half", values.signed(r, values.decimal_text(r, r.randint(0, 9), k) +
+                                             ("" if k else ".") + r.choice(["5", "50", "49", "51"])),
+            str(values.typmod(r.choice([k + 9, k + 3, 38]), k)))
+
+
 def cases(seed, count):
     """(op, shape, v, w) cases: the cover of every kind first, then drawn."""
     r = random.Random(seed)
@@ -140,6 +151,12 @@ def cases(seed, count):
     for i, f in enumerate(values.SHAPE_FUNCS):
         for tm in tms:
             out.append(("typmod", f.__name__[2:], f(r), str(tm)))
+    for i in range(COVER_PAIRS):   # every kind of division pair, more ties, halves at a typmod's scale
+        a, b = division_pair(r, i)
+        out += [(op, "pair", a, b) for op in DIVISION_OPS]
+        a, b = tie_pair(r)
+        out += [(op, "tie", a, b) for op in DIVISION_OPS]
+        out.append(half_typmod(r))
     i = 0
     while len(out) < count:
         kind = i % 6
@@ -151,10 +168,7 @@ def cases(seed, count):
             tm = values.typmod(r.choice([8, 10, 12, 15]), 2) if shape == "money" and r.random() < 0.5 \
                 else r.choice(tms)
             out.append(("typmod", shape, v, str(tm)))
-            k = r.randint(0, 6)   # a half (or just off one) at the scale's next digit
-            out.append(("typmod", "half", values.signed(r, values.decimal_text(r, r.randint(0, 9), k) +
-                                                          ("" if k else ".") + r.choice(["5", "50", "49", "51"])),
-                        str(values.typmod(r.choice([k + 9, k + 3, 38]), k))))
+            out.append(half_typmod(r))
         elif kind == 2:
             shape, v = values.operand(r, values.cover(i // 6))
             out += [(op, shape, v, None) for op in TO_OPS]
