@@ -47,20 +47,8 @@ inline Datum fits_as_it_is(Datum d, const unsigned char* body, size_t size) {
     return VARATT_IS_1B(DatumGetPointer(d)) ? body_datum(body, size) : d;
 }
 
-}   // namespace
-
-extern "C" {
-
-PG_FUNCTION_INFO_V1(fastnumeric_apply_typmod);
-PG_FUNCTION_INFO_V1(fastnumeric_support);
-
-/*
- * fastnumeric(fastnumeric, int4): the value adjusted to the typmod, as numeric() adjusts it.
- * A short value with the scale's dscale that fits keeps its bytes; other short values are
- * rounded in machine integers; long ones take numeric's own test for a value that fits without
- * rounding (its digits with the new dscale); the rest is numeric's function.
- */
-Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
+/* fastnumeric_apply_typmod past its per-row path: other short values, long ones, the rest. */
+__attribute__((noinline)) Datum apply_typmod_rest(FunctionCallInfo fcinfo) {
     const Datum d = PG_GETARG_DATUM(0);
     const Typmod typmod = decode_typmod(PG_GETARG_INT32(1));
     const unsigned char* body;
@@ -69,13 +57,9 @@ Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
         return numeric(fcinfo);
     const uint16_t header = load_u16(body);
     if ((header & kSignMask) == kShort) {
-        const int weight = short_weight(header), dscale = (header & kShortDscaleMask) >> kShortDscaleShift;
-        if (dscale == typmod.scale && (weight + 1) * kDecDigits <= typmod.precision - typmod.scale)
-            return fits_as_it_is(d, body, size);
         unsigned char rounded[kShortBodyBytes];
-        int rounded_size = rescale_last_group(body, size, typmod.precision, typmod.scale, rounded);
-        if (rounded_size != 0 ||
-            rescale_body(body, size, typmod.precision, typmod.scale, rounded, &rounded_size) == Rescaled::Done)
+        int rounded_size;
+        if (rescale_body(body, size, typmod.precision, typmod.scale, rounded, &rounded_size) == Rescaled::Done)
             return short_body_datum(rounded, rounded_size);
     }
     NumericView v;
@@ -94,6 +78,39 @@ Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
         return result;
     }
     return numeric(fcinfo);
+}
+
+}   // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(fastnumeric_apply_typmod);
+PG_FUNCTION_INFO_V1(fastnumeric_support);
+
+/*
+ * fastnumeric(fastnumeric, int4): the value adjusted to the typmod, as numeric() adjusts it.
+ * A short value with the scale's dscale that fits keeps its bytes, one whose rounding stays in
+ * its last digit group is copied with that group changed (the per-row path, here); other short
+ * values are rounded in machine integers; long ones take numeric's own test for a value that
+ * fits without rounding (its digits with the new dscale); the rest is numeric's function.
+ */
+Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
+    const Datum d = PG_GETARG_DATUM(0);
+    const Typmod typmod = decode_typmod(PG_GETARG_INT32(1));
+    const unsigned char* body;
+    const size_t size = small_path_body(d, &body);
+    if (likely(typmod.present && size >= 2 && size != SIZE_MAX)) {
+        const uint16_t header = load_u16(body);
+        const int weight = short_weight(header), dscale = (header & kShortDscaleMask) >> kShortDscaleShift;
+        if ((header & kSignMask) == kShort && dscale == typmod.scale &&
+            (weight + 1) * kDecDigits <= typmod.precision - typmod.scale)
+            return fits_as_it_is(d, body, size);
+        unsigned char rounded[kShortBodyBytes];
+        const int rounded_size = rescale_last_group(body, size, typmod.precision, typmod.scale, rounded);
+        if (likely(rounded_size != 0))
+            return short_body_datum(rounded, rounded_size);
+    }
+    return apply_typmod_rest(fcinfo);
 }
 
 /*
