@@ -27,10 +27,11 @@ COMMENT ON AGGREGATE fastnumeric_max_expr(pg_catalog.text, VARIADIC pg_catalog."
 
 -- A row's sums in one transition: where an Agg node has several sum and avg aggregates of
 -- fastnumeric over columns, constants and expression programs of them, the planner hook
--- (fastnumeric.sum_products) gives them one state, the sums of their programs
+-- (fastnumeric.fuse_aggregates) gives them one state, the sums of their programs
 -- ('$1; $2 * (1 - $3)', over the union of their operands), so that a row is one call that reads
--- each operand once.  fastnumeric_row_sum_K and fastnumeric_row_avg_K finish sum K of it as sum
--- and avg do; the states of the sums are sum's and avg's.
+-- each operand once; a lone sum or avg of a program is a row of one.  fastnumeric_row_sum_K and
+-- fastnumeric_row_avg_K finish sum K of it as sum and avg do; the states of the sums are sum's
+-- and avg's.
 CREATE FUNCTION fastnumeric_row_accum(pg_catalog.internal, pg_catalog.text, VARIADIC pg_catalog."any") RETURNS pg_catalog.internal
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION fastnumeric_row_combine(pg_catalog.internal, pg_catalog.internal) RETURNS pg_catalog.internal
@@ -260,3 +261,13 @@ COMMENT ON OPERATOR % (pg_catalog.numeric, fastnumeric) IS 'modulus (numeric''s 
 CREATE OR REPLACE FUNCTION mod(fastnumeric, pg_catalog.numeric) RETURNS fastnumeric
     AS 'MODULE_PATHNAME', 'fastnumeric_mod' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION mod(fastnumeric, pg_catalog.numeric) IS 'modulus (numeric''s result: in machine integers for short operands, else numeric_mod)';
+
+-- Sums and averages of expression programs are a row's sums (a lone one a row of one), and a
+-- sum of a product of three factors too: their aggregates of 0.3 go.  The planner hook put them
+-- only into finished plans; an object of the database's own that calls one by name stops the
+-- update with DROP's dependency error, and nothing changes.
+DROP AGGREGATE fastnumeric_sum_expr(pg_catalog.text, VARIADIC pg_catalog."any");
+DROP AGGREGATE fastnumeric_avg_expr(pg_catalog.text, VARIADIC pg_catalog."any");
+DROP FUNCTION fastnumeric_expr_accum(pg_catalog.internal, pg_catalog.text, VARIADIC pg_catalog."any");
+DROP AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric, fastnumeric);
+DROP FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric, fastnumeric);

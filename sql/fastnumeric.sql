@@ -553,59 +553,31 @@ CREATE AGGREGATE avg(fastnumeric) (
 COMMENT ON AGGREGATE sum(fastnumeric) IS 'sum as fastnumeric across all fastnumeric input values (numeric''s result, exactly)';
 COMMENT ON AGGREGATE avg(fastnumeric) IS 'the average (arithmetic mean) as fastnumeric of all fastnumeric input values (numeric''s result, exactly)';
 
--- fastnumeric_sum_product(a, b [, c]) is sum(a * b [* c]) without the products' datums: the
--- planner hook puts it where a plan sums a product of fastnumeric (or, with
--- fastnumeric.accelerate_numeric, numeric) multiplications.  Its state, combine, serial and
--- final functions are sum's, so a partial fastnumeric_sum_product is finished by sum.
+-- fastnumeric_sum_product(a, b) is sum(a * b) without the products' datums: the planner hook
+-- puts it where a plan sums alone a product of two fastnumeric (or, with
+-- fastnumeric.accelerate_numeric, numeric) operands.  Its state, combine, serial and final
+-- functions are sum's, so a partial fastnumeric_sum_product is finished by sum.
 CREATE FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric) RETURNS pg_catalog.internal
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-CREATE FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric, fastnumeric) RETURNS pg_catalog.internal
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric) IS 'aggregate transition function of fastnumeric_sum_product';
-COMMENT ON FUNCTION fastnumeric_sum_product_accum(pg_catalog.internal, fastnumeric, fastnumeric, fastnumeric) IS 'aggregate transition function of fastnumeric_sum_product';
 CREATE AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric) (
     SFUNC = fastnumeric_sum_product_accum, STYPE = pg_catalog.internal, SSPACE = 128,
     FINALFUNC = fastnumeric_sum,
     COMBINEFUNC = fastnumeric_avg_combine,
     SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
     PARALLEL = SAFE);
-CREATE AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric, fastnumeric) (
-    SFUNC = fastnumeric_sum_product_accum, STYPE = pg_catalog.internal, SSPACE = 128,
-    FINALFUNC = fastnumeric_sum,
-    COMBINEFUNC = fastnumeric_avg_combine,
-    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
-    PARALLEL = SAFE);
 COMMENT ON AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric) IS 'sum(a * b) as fastnumeric, without the products'' datums (numeric''s result, exactly)';
-COMMENT ON AGGREGATE fastnumeric_sum_product(fastnumeric, fastnumeric, fastnumeric) IS 'sum(a * b * c) as fastnumeric, without the products'' datums (numeric''s result, exactly)';
 
 -- Expression programs: fastnumeric_expr('$1 * ($2 - $3)', a, b, c) is a tree of fastnumeric's
--- + - * and unary - evaluated in one call, with one palloc for its result; fastnumeric_sum_expr
--- and fastnumeric_avg_expr are sum and avg of such a tree without its datum.  The planner hook
--- puts them where a plan has such a tree (fastnumeric.expression_programs); the program is a
--- text constant over the operands that follow it, which must be numeric or fastnumeric.  Not
--- strict: a NULL operand makes NULL what it feeds, after the rest has raised what it raises,
--- as the separate operators do.  The aggregates' state, combine, serial and final functions are
--- sum's and avg's, so partial ones are finished by sum and avg.
+-- + - * and unary - evaluated in one call, with one palloc for its result.  The planner hook
+-- puts it where a plan has such a tree (fastnumeric.expression_programs); the program is a
+-- text constant over the operands that follow it, which must be numeric, fastnumeric or
+-- integer columns and parameters.  Not strict: a NULL operand makes NULL what it feeds, after
+-- the rest has raised what it raises, as the separate operators do.  Sums and averages of
+-- such trees are a row's sums (below), min and max fastnumeric_min_expr and _max_expr.
 CREATE FUNCTION fastnumeric_expr(pg_catalog.text, VARIADIC pg_catalog."any") RETURNS fastnumeric
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION fastnumeric_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'an expression of + - * and unary - over fastnumeric (or numeric) operands in one call: the separate operators'' result and errors';
-CREATE FUNCTION fastnumeric_expr_accum(pg_catalog.internal, pg_catalog.text, VARIADIC pg_catalog."any") RETURNS pg_catalog.internal
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION fastnumeric_expr_accum(pg_catalog.internal, pg_catalog.text, VARIADIC pg_catalog."any") IS 'aggregate transition function of fastnumeric_sum_expr and fastnumeric_avg_expr';
-CREATE AGGREGATE fastnumeric_sum_expr(pg_catalog.text, VARIADIC pg_catalog."any") (
-    SFUNC = fastnumeric_expr_accum, STYPE = pg_catalog.internal, SSPACE = 128,
-    FINALFUNC = fastnumeric_sum,
-    COMBINEFUNC = fastnumeric_avg_combine,
-    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
-    PARALLEL = SAFE);
-CREATE AGGREGATE fastnumeric_avg_expr(pg_catalog.text, VARIADIC pg_catalog."any") (
-    SFUNC = fastnumeric_expr_accum, STYPE = pg_catalog.internal, SSPACE = 128,
-    FINALFUNC = fastnumeric_avg,
-    COMBINEFUNC = fastnumeric_avg_combine,
-    SERIALFUNC = fastnumeric_avg_serialize, DESERIALFUNC = fastnumeric_avg_deserialize,
-    PARALLEL = SAFE);
-COMMENT ON AGGREGATE fastnumeric_sum_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'sum of an expression program (fastnumeric_expr) as fastnumeric, without its datums (numeric''s result, exactly)';
-COMMENT ON AGGREGATE fastnumeric_avg_expr(pg_catalog.text, VARIADIC pg_catalog."any") IS 'avg of an expression program (fastnumeric_expr) as fastnumeric, without its datums (numeric''s result, exactly)';
 
 -- min and max: the winning datum itself, compared in place; ties keep the later value,
 -- like numeric_smaller/numeric_larger.  The sort operators let min/max use a btree index.
@@ -645,10 +617,11 @@ COMMENT ON AGGREGATE fastnumeric_max_expr(pg_catalog.text, VARIADIC pg_catalog."
 
 -- A row's sums in one transition: where an Agg node has several sum and avg aggregates of
 -- fastnumeric over columns, constants and expression programs of them, the planner hook
--- (fastnumeric.sum_products) gives them one state, the sums of their programs
+-- (fastnumeric.fuse_aggregates) gives them one state, the sums of their programs
 -- ('$1; $2 * (1 - $3)', over the union of their operands), so that a row is one call that reads
--- each operand once.  fastnumeric_row_sum_K and fastnumeric_row_avg_K finish sum K of it as sum
--- and avg do; the states of the sums are sum's and avg's.
+-- each operand once; a lone sum or avg of a program is a row of one.  fastnumeric_row_sum_K and
+-- fastnumeric_row_avg_K finish sum K of it as sum and avg do; the states of the sums are sum's
+-- and avg's.
 CREATE FUNCTION fastnumeric_row_accum(pg_catalog.internal, pg_catalog.text, VARIADIC pg_catalog."any") RETURNS pg_catalog.internal
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION fastnumeric_row_combine(pg_catalog.internal, pg_catalog.internal) RETURNS pg_catalog.internal

@@ -242,9 +242,6 @@ inline bool multiply_u128_u64(uint128_t m, uint64_t d, uint128_t* out) {
 
 }   // namespace sum_accum_detail
 
-/* The most factors a ShortProduct takes. */
-constexpr int kMaxProductFactors = 3;
-
 /* A product of short factors: ±magnitude × 10000^low, of dscale `dscale`. */
 struct ShortProduct {
     uint128_t magnitude;   // nonzero, below 2^127
@@ -254,8 +251,8 @@ struct ShortProduct {
 };
 
 /*
- * Products of short factors, as numeric's a * b and (a * b) * c make them: exact, of dscale
- * the sum of the factors' (numeric rounds only past 16383).  The factors' digits are
+ * The product of two short factors, as numeric's a * b makes it: exact, of dscale the sum of
+ * the factors' (numeric rounds only past 16383).  The factors' digits are
  * multiplied, at the scale of their lowest groups added (not stripped).  A caller reads each
  * factor with add_short_factor into a ShortProduct started by start_short_product, keeping
  * the digits, then calls finish_short_product: one pass over each factor, no loop over arrays
@@ -279,12 +276,9 @@ __attribute__((always_inline)) inline bool add_short_factor(const unsigned char*
     return true;
 }
 
-/* The product of the factors' digits a, b (and c, when three); false when it is 2^127 or more. */
-__attribute__((always_inline)) inline bool finish_short_product(ShortProduct* p, uint64_t a, uint64_t b,
-                                                                const uint64_t* c) {
-    uint128_t m = static_cast<uint128_t>(a) * b;
-    if (c != nullptr && !sum_accum_detail::multiply_u128_u64(m, *c, &m))
-        return false;
+/* The product of the factors' digits a, b; false when it is 2^127 or more. */
+__attribute__((always_inline)) inline bool finish_short_product(ShortProduct* p, uint64_t a, uint64_t b) {
+    const uint128_t m = static_cast<uint128_t>(a) * b;
     if (m == 0 || (m >> 127) != 0)
         return false;   // (zero only from digits numeric never writes)
     p->magnitude = m;

@@ -42,9 +42,9 @@ void _PG_init(void) {
         "fastnumeric.fuse_aggregates",
         "Plans fuse the arguments of fastnumeric's sum, avg, min and max into their transitions.",
         "Read when a plan is made: the sums and averages of one aggregation share a row's transition "
-        "(fastnumeric_row_sum_K, _avg_K), sum(a * b [* c]) runs as fastnumeric_sum_product and, with "
-        "fastnumeric.expression_programs, sum, avg, min and max of an expression as fastnumeric_sum_expr, "
-        "avg_expr, min_expr and max_expr: the same results, without the arguments' datums.",
+        "(fastnumeric_row_sum_K, _avg_K; a lone sum of an expression is a row of one), a lone sum(a * b) "
+        "runs as fastnumeric_sum_product and, with fastnumeric.expression_programs, min and max of an "
+        "expression as fastnumeric_min_expr and max_expr: the same results, without the arguments' datums.",
         &fastnumeric::fuse_aggregates, fastnumeric::fuse_aggregates, PGC_USERSET, GUC_EXPLAIN, nullptr, nullptr,
         nullptr);
     DefineCustomBoolVariable("fastnumeric.sum_products", "The earlier name of fastnumeric.fuse_aggregates.",
@@ -56,8 +56,8 @@ void _PG_init(void) {
         "fastnumeric.expression_programs", "Plans evaluate expressions of fastnumeric + - * and unary - in one call.",
         "Read when a plan is made: a tree of two or more of these operators over columns, constants "
         "and parameters (fastnumeric's, and numeric's with fastnumeric.accelerate_numeric) runs as "
-        "fastnumeric_expr, and with fastnumeric.fuse_aggregates sum, avg, min and max of one as "
-        "fastnumeric_sum_expr, avg_expr, min_expr and max_expr, which give the same results and errors.",
+        "fastnumeric_expr, and with fastnumeric.fuse_aggregates sum and avg of one as a row's sums, min "
+        "and max as fastnumeric_min_expr and max_expr, which give the same results and errors.",
         &fastnumeric::expression_programs, fastnumeric::expression_programs, PGC_USERSET, GUC_EXPLAIN, nullptr, nullptr,
         nullptr);
     fastnumeric::install_planner_hook();

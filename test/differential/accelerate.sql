@@ -148,7 +148,7 @@ BEGIN
         tag := 'CHECK'; f1 := label; f2 := 'uses-' || e;
         f3 := (e = ANY (called) OR e = ANY (named) OR
                (e IN ('fastnumeric_add', 'fastnumeric_sub', 'fastnumeric_mul') AND
-                ('fastnumeric_expr' = ANY (called) OR plan ~ 'fastnumeric_(sum|avg|min|max)_expr\(' OR
+                ('fastnumeric_expr' = ANY (called) OR plan ~ 'fastnumeric_(min|max)_expr\(' OR
                  plan ~ 'fastnumeric_row_(sum|avg)_\d+\(')) OR
                (e = 'fastnumeric_sum_product' AND plan ~ 'fastnumeric_row_(sum|avg)_\d+\('))::int;
         f4 := 1 - f3::int;

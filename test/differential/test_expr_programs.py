@@ -1,5 +1,5 @@
 """
-Expression programs (fastnumeric.expression_programs, sum_products.cpp): generated trees of
+Expression programs (fastnumeric.expression_programs, planner/programs.cpp): generated trees of
 + - * and unary - over columns, constants and parameters, in every place a plan evaluates them,
 with the programs on, with them off (and fastnumeric.sum_products off), and over numeric.
 
@@ -378,8 +378,8 @@ def errors_phase(tally, c):
                 "the rows of sums gave %s, not both errors and values" % sorted(outcomes))
 
 
-PROGRAM_NAMES = ("fastnumeric_expr(", "fastnumeric_sum_expr(", "fastnumeric_avg_expr(", "fastnumeric_min_expr(",
-                 "fastnumeric_max_expr(", "fastnumeric_row_sum_", "fastnumeric_row_avg_", "fastnumeric_row_accum")
+PROGRAM_NAMES = ("fastnumeric_expr(", "fastnumeric_min_expr(", "fastnumeric_max_expr(", "fastnumeric_row_sum_",
+                 "fastnumeric_row_avg_", "fastnumeric_row_accum")
 
 
 def row_programs(plan):

@@ -8,8 +8,8 @@
  * min/max return the winning input datum itself (read in place, never copied here), and so do
  * fastnumeric_min_expr/max_expr, the planner hook's min and max of an expression program, which
  * make the expression's datum only for a row that becomes the extreme so far.
- * fastnumeric_sum_product, which the planner hook puts where a plan sums a product
- * (planner/fusion.cpp), adds the product of its arguments without making the product's datum.
+ * fastnumeric_sum_product, which the planner hook puts where a plan sums alone a product of two
+ * operands (planner/fusion.cpp), adds the product without making the product's datum.
  */
 #include "core/expr_program.hpp"
 #include "core/numeric_order.hpp"
@@ -26,8 +26,6 @@ extern "C" {
 }
 
 using namespace fastnumeric;
-
-static_assert(kMaxFusedFactors <= kMaxProductFactors, "the accumulator takes every fused product");
 
 namespace {
 
@@ -87,34 +85,28 @@ __attribute__((always_inline)) inline bool short_factor_arg(FunctionCallInfo fci
     return add_short_factor(body, len, p, digits);
 }
 
-/* Arguments 1..factors (2 or 3) as a short product; false for a NULL or any other factor. */
-__attribute__((always_inline)) inline bool short_factors(FunctionCallInfo fcinfo, int factors, ShortProduct* p) {
-    uint64_t a, b, c;
+/* Arguments 1 and 2 as a short product; false for a NULL or any other factor. */
+__attribute__((always_inline)) inline bool short_factors(FunctionCallInfo fcinfo, ShortProduct* p) {
+    uint64_t a, b;
     start_short_product(p);
-    if (!short_factor_arg(fcinfo, 1, p, &a) || !short_factor_arg(fcinfo, 2, p, &b))
-        return false;
-    if (factors == 2)
-        return finish_short_product(p, a, b, nullptr);
-    return factors == 3 && short_factor_arg(fcinfo, 3, p, &c) && finish_short_product(p, a, b, &c);
+    return short_factor_arg(fcinfo, 1, p, &a) && short_factor_arg(fcinfo, 2, p, &b) && finish_short_product(p, a, b);
 }
 
 /*
  * fastnumeric_sum_product_accum beyond its per-row path: the first row, a NULL factor (a NULL
- * product, which sum skips), any other product.  A product of other than short factors is
- * made as the plan's own multiplications would make it, ((a * b) * c), with their errors.
+ * product, which sum skips), any other product, made as the plan's a * b would make it, with
+ * its errors.
  */
 __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) {
-    const int factors = PG_NARGS() - 1;
-    if (factors < 2 || factors > kMaxProductFactors)
-        elog(ERROR, "fastnumeric_sum_product_accum called with %d factors", factors);
     SumAccum* s = state_arg(fcinfo, 0);
+    // (three factors: 0.3's fastnumeric_sum_product(a, b, c), until the database is updated)
+    const int factors = PG_NARGS() - 1;
     for (int i = 1; i <= factors; ++i)
         if (PG_ARGISNULL(i)) {
-            // a NULL product, which sum skips; but the multiplications before the NULL factor
-            // run, as the plan's would, and raise what they raise: (a * b) * NULL
-            Datum product = PG_GETARG_DATUM(1);
-            for (int j = 2; j < i; ++j)
-                product = DirectFunctionCall2(fastnumeric_mul, product, PG_GETARG_DATUM(j));
+            // a NULL product, which sum skips, after the multiplications before the NULL
+            // factor, as (a * b) * NULL runs them
+            if (i == 3)
+                DirectFunctionCall2(fastnumeric_mul, PG_GETARG_DATUM(1), PG_GETARG_DATUM(2));
             if (s == nullptr)
                 PG_RETURN_NULL();
             PG_RETURN_POINTER(s);
@@ -122,7 +114,7 @@ __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) 
     if (s == nullptr)
         s = new_sum_state(aggregate_context(fcinfo, "fastnumeric_sum_product_accum"));
     ShortProduct p;
-    if (short_factors(fcinfo, factors, &p)) {
+    if (factors == 2 && short_factors(fcinfo, &p)) {
         sum_add_product(s, p);
     } else {
         Datum product = PG_GETARG_DATUM(1);
@@ -130,30 +122,6 @@ __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) 
             product = DirectFunctionCall2(fastnumeric_mul, product, PG_GETARG_DATUM(i));
         sum_add_made_readable(s, product);
     }
-    PG_RETURN_POINTER(s);
-}
-
-/*
- * fastnumeric_expr_accum beyond the one pass: the first row, a NULL result (which sum skips),
- * a program the one pass declines (its separate operators, with their errors), a result
- * small cannot take as it is.
- */
-__attribute__((noinline)) Datum expr_accum_rest(FunctionCallInfo fcinfo) {
-    SumAccum* s = state_arg(fcinfo, 0);
-    const ExprSite* site = expr_site(fcinfo, 2);
-    ExactValue v;
-    constexpr uint128_t kInt128Min = uint128_t{1} << 127;   // -2^127: no int128 holds its magnitude
-    const bool one_pass = expr_eval_operands(fcinfo, site, &v) && static_cast<uint128_t>(v.value) != kInt128Min;
-    bool isnull = false;
-    Datum d = Datum(0);
-    if (!one_pass)
-        d = expr_eval_separately(fcinfo, site, &isnull);
-    if (s == nullptr)
-        s = new_sum_state(aggregate_context(fcinfo, "fastnumeric_expr_accum"));
-    if (one_pass)
-        sum_add_exact(s, v);
-    else if (!isnull)
-        sum_add_made_readable(s, d);
     PG_RETURN_POINTER(s);
 }
 
@@ -279,36 +247,40 @@ Datum fastnumeric_avg_accum(PG_FUNCTION_ARGS) {
     return avg_accum_rest(fcinfo);
 }
 
-/* Transition of fastnumeric_sum_product(a, b [, c]): sum(a * b [* c]); not strict. */
+/* Transition of fastnumeric_sum_product(a, b): sum(a * b); not strict. */
 Datum fastnumeric_sum_product_accum(PG_FUNCTION_ARGS) {
     // like fastnumeric_avg_accum, the per-row path calls nothing but the tail call below
-    if (likely(!PG_ARGISNULL(0))) {
+    if (likely(!PG_ARGISNULL(0) && PG_NARGS() == 3)) {
         SumAccum* s = reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(0));
         ShortProduct p;
-        if (likely(short_factors(fcinfo, PG_NARGS() - 1, &p) && sum_add_product_expected(s, p)))
+        if (likely(short_factors(fcinfo, &p) && sum_add_product_expected(s, p)))
             PG_RETURN_POINTER(s);
     }
     return sum_product_accum_rest(fcinfo);
 }
 
 /*
- * Transition of fastnumeric_sum_expr and fastnumeric_avg_expr(program, operands...):
- * sum(expression) and avg(expression) without the expression's datum; not strict.
+ * Transition of fastnumeric_sum_expr and fastnumeric_avg_expr(program, operands...), which a
+ * database at 0.3 still has until it is updated (the planner hook no longer puts them in
+ * plans): the program's value added to sum's state, by the program's general path; not strict.
  */
 Datum fastnumeric_expr_accum(PG_FUNCTION_ARGS) {
-    if (likely(!PG_ARGISNULL(0) && fcinfo->flinfo->fn_extra != nullptr)) {
-        SumAccum* s = reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(0));
-        const ExprSite* site = static_cast<const ExprSite*>(fcinfo->flinfo->fn_extra);
-        ExactValue v;
-        if (likely(site->integers.mask == 0 && expr_eval_row(fcinfo, site, &v) && v.value != 0)) {
-            const bool negative = v.value < 0;
-            const ShortProduct p{negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value), v.low,
-                                 v.dscale, negative};
-            if (likely((p.magnitude >> 127) == 0 && sum_add_product_expected(s, p)))
-                PG_RETURN_POINTER(s);
-        }
-    }
-    return expr_accum_rest(fcinfo);
+    SumAccum* s = state_arg(fcinfo, 0);
+    const ExprSite* site = expr_site(fcinfo, 2);
+    ExactValue v;
+    constexpr uint128_t kInt128Min = uint128_t{1} << 127;   // -2^127: no int128 holds its magnitude
+    const bool one_pass = expr_eval_operands(fcinfo, site, &v) && static_cast<uint128_t>(v.value) != kInt128Min;
+    bool isnull = false;
+    Datum d = Datum(0);
+    if (!one_pass)
+        d = expr_eval_separately(fcinfo, site, &isnull);
+    if (s == nullptr)
+        s = new_sum_state(aggregate_context(fcinfo, "fastnumeric_expr_accum"));
+    if (one_pass)
+        sum_add_exact(s, v);
+    else if (!isnull)
+        sum_add_made_readable(s, d);
+    PG_RETURN_POINTER(s);
 }
 
 /* Inverse transition: NULL asks the window code to restart the frame's aggregate. */

@@ -6,8 +6,8 @@
  * constant, `$1 * ($2 - $3)`, over the operands that follow it (columns, constants,
  * parameters, numeric or fastnumeric).  Small operands are evaluated in one pass; anything
  * else runs the separate operators in program order, so results and the first error of a row
- * are theirs.  The aggregate forms (fastnumeric_sum_expr, avg, min and max: agg.cpp) use the
- * same site.
+ * are theirs.  min and max of a program (fastnumeric_min_expr, max_expr: agg.cpp) and a row's
+ * sums (row_sums.cpp) use the same site.
  */
 #include "pg/aggregate/expr_program.hpp"
 

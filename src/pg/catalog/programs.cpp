@@ -92,16 +92,8 @@ namespace fastnumeric {
 const ProgramFunctions& program_functions() {
     const uint64 now = catalog_version();
     if (cache.version != now) {
-        const Oid args[3] = {INTERNALOID, TEXTOID, ANYOID};
-        const Oid expr = extension_function("fastnumeric_expr", args + 1, 2, "fastnumeric_expr");
-        const Oid accum = extension_function("fastnumeric_expr_accum", args, 3, "fastnumeric_expr_accum");
-        const Oid sum_expr = extension_function("fastnumeric_sum_expr", args + 1, 2, nullptr);
-        const Oid avg_expr = extension_function("fastnumeric_avg_expr", args + 1, 2, nullptr);
-        cache.expr = expr;
-        cache.sum_expr = OidIsValid(accum) && aggregate_like(sum_expr, accum, our_sum()) ? sum_expr : InvalidOid;
-        cache.avg_expr = OidIsValid(accum) && aggregate_like(avg_expr, accum, substitute_for(F_AVG_NUMERIC, true))
-                             ? avg_expr
-                             : InvalidOid;
+        const Oid args[2] = {TEXTOID, ANYOID};
+        cache.expr = extension_function("fastnumeric_expr", args, 2, "fastnumeric_expr");
         cache.min_expr = extreme_aggregate("min", substitute_for(F_MIN_NUMERIC, true));
         cache.max_expr = extreme_aggregate("max", substitute_for(F_MAX_NUMERIC, true));
         find_row_aggregates(&cache);

@@ -13,7 +13,7 @@ namespace fastnumeric {
 struct ProgramFunctions {
     uint64 version;   // catalog_version() it was looked up at
     Oid expr;         // fastnumeric_expr(program, operands...)
-    Oid sum_expr, avg_expr, min_expr, max_expr;
+    Oid min_expr, max_expr;
     Oid row_sum[kMaxRowSums], row_avg[kMaxRowSums], row_count;   // the row aggregates (row_sums.cpp), all or none
 };
 

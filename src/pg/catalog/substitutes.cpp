@@ -137,8 +137,8 @@ struct Cache {
     uint64 version;
     Oid fastnumeric_type;
     Found found[kSubstituteCount];
-    Oid arith[kArithOps][kArithForms];       // every form of + - *: InvalidOid where not usable
-    Oid sum_product[kMaxFusedFactors + 1];   // by factor count; InvalidOid: none
+    Oid arith[kArithOps][kArithForms];   // every form of + - *: InvalidOid where not usable
+    Oid sum_product;                     // fastnumeric_sum_product(a, b); InvalidOid: none
     Operators ops;
 };
 Cache cache;
@@ -223,11 +223,8 @@ void find_sum_products(Oid schema, const Substitute& numeric_sum, const Found& s
             const Oid ours = function_in_schema(s.name, forms[i], 2, schema);
             cache.arith[op][i] = OidIsValid(ours) && usable_function(ours, s) ? ours : InvalidOid;
         }
-    const Oid args[kMaxFusedFactors] = {type, type, type};
-    for (int n = 2; n <= kMaxFusedFactors; ++n) {
-        const Oid ours = function_in_schema("fastnumeric_sum_product", args, n, schema);
-        cache.sum_product[n] = OidIsValid(ours) && usable_sum_product(ours, numeric_sum, sum) ? ours : InvalidOid;
-    }
+    const Oid ours = function_in_schema("fastnumeric_sum_product", forms[0], 2, schema);
+    cache.sum_product = OidIsValid(ours) && usable_sum_product(ours, numeric_sum, sum) ? ours : InvalidOid;
 }
 
 Oid default_family(Oid type, Oid am) {
@@ -300,8 +297,7 @@ void find_substitutes() {
     for (auto& forms : cache.arith)
         for (Oid& oid : forms)
             oid = InvalidOid;
-    for (Oid& oid : cache.sum_product)
-        oid = InvalidOid;
+    cache.sum_product = InvalidOid;
     cache.ops = Operators{};
     cache.fastnumeric_type = fastnumeric_type();
     if (!OidIsValid(cache.fastnumeric_type))
@@ -384,9 +380,7 @@ bool is_our_sign(Oid fn) {
 
 Oid our_sum() { return cache.found[kSumEntry].fast_fn; }
 
-Oid sum_product_function(int factors) {
-    return factors >= 2 && factors <= kMaxFusedFactors ? cache.sum_product[factors] : InvalidOid;
-}
+Oid sum_product_function() { return cache.sum_product; }
 
 Oid substitute_operator(Oid opno, Oid* code) {
     for (int i = 0; i < kOperators; ++i)

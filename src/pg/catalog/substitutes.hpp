@@ -9,9 +9,6 @@
 
 namespace fastnumeric {
 
-/* fastnumeric_sum_product(a, b) and (a, b, c): the install script's two forms. */
-constexpr int kMaxFusedFactors = 3;
-
 /* Looks fastnumeric's functions up (once per backend, again after any change to pg_proc);
    false when this database has none to substitute. */
 bool substitutes_ready();
@@ -27,8 +24,8 @@ bool is_our_arith(Oid fn, ArithOp op);
 bool is_our_sign(Oid fn);
 Oid our_sum();
 
-/* fastnumeric_sum_product of that many factors, or InvalidOid (needs our sum and our *). */
-Oid sum_product_function(int factors);
+/* fastnumeric_sum_product(a, b), or InvalidOid (needs our sum and our *). */
+Oid sum_product_function();
 
 /* Ours for numeric's = < or > (what sort, grouping, hash and merge support is found through),
    or InvalidOid; *code: the function ours calls. */

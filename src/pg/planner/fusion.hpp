@@ -14,4 +14,8 @@ namespace fastnumeric {
    substitutes_ready() must have said yes. */
 void fuse_plan(PlannedStmt* stmt, bool aggregates, bool programs, PlanChanges* changes);
 
+/* Our sum(a * b) of two operands (columns, constants, parameters) that fastnumeric_sum_product
+   takes, its factors into *factors; the case a row's sums leave alone (fusion.cpp). */
+bool sum_of_product(const Aggref* aggref, List** factors);
+
 }   // namespace fastnumeric

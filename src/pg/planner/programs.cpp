@@ -1,8 +1,9 @@
 /*
  * programs.cpp — trees of fastnumeric's + - * and unary - as expression programs: a tree of
  * two or more operators over columns, constants and query parameters becomes
- * fastnumeric_expr(program, operands...) (aggregate/expr_program.cpp runs it), and our sum, avg,
- * min or max of a tree of one or more fastnumeric_sum_expr, avg_expr, min_expr or max_expr.
+ * fastnumeric_expr(program, operands...) (aggregate/expr_program.cpp runs it), and our min or
+ * max of a tree of one or more fastnumeric_min_expr or max_expr (sums and averages of programs
+ * are a row's sums: row_sums.cpp).
  * The program's text lists the operators in the executor's order, so the first error of a row
  * is the one the separate operators raise.
  */
@@ -274,17 +275,15 @@ List* program_arguments(const ProgramBuilder& b) {
 }
 
 /*
- * Our sum, avg, min or max of a program: fastnumeric_sum_expr, avg_expr, min_expr or max_expr
- * when it can take it.  (A min or max that an index could answer has no Aggref left by now.)
+ * Our min or max of a program: fastnumeric_min_expr or max_expr when it can take it.  (A min
+ * or max that an index could answer has no Aggref left by now.)
  */
 Oid program_aggregate(const Aggref* aggref) {
     if (!aggregates_fused() || DO_AGGSPLIT_COMBINE(aggref->aggsplit) || aggref->aggkind != AGGKIND_NORMAL ||
         aggref->aggdistinct != NIL || aggref->aggorder != NIL || list_length(aggref->args) != 1)
         return InvalidOid;
     const Oid fn = aggref->aggfnoid;
-    const Oid target = fn == our_sum()                             ? program_functions().sum_expr
-                       : fn == substitute_for(F_AVG_NUMERIC, true) ? program_functions().avg_expr
-                       : fn == substitute_for(F_MIN_NUMERIC, true) ? program_functions().min_expr
+    const Oid target = fn == substitute_for(F_MIN_NUMERIC, true)   ? program_functions().min_expr
                        : fn == substitute_for(F_MAX_NUMERIC, true) ? program_functions().max_expr
                                                                    : InvalidOid;
     ProgramBuilder b;

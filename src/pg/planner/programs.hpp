@@ -36,7 +36,7 @@ bool is_single_operation(Node* node);
 /* The program's text (a text Const) followed by its operands, as call arguments. */
 List* program_arguments(const ProgramBuilder& b);
 
-/* Our sum, avg, min or max of a program: the program aggregate that can take it, or InvalidOid. */
+/* Our min or max of a program: the program aggregate that can take it, or InvalidOid. */
 Oid program_aggregate(const Aggref* aggref);
 
 /* A plan node's expressions that the executor evaluates (not a foreign or custom scan's): each

@@ -3,6 +3,7 @@
  * of columns whose transitions can share one state become fastnumeric_row_sum_K and
  * fastnumeric_row_avg_K over all their operands, one transition a table row
  * (aggregate/row_sums.cpp runs them); a count(*) among them counts the shared state's rows.
+ * A sum or avg of a program that shares with none is a row of one, with a FILTER too.
  */
 #include "core/expr_program.hpp"   // (src/core before any PostgreSQL header)
 #include "pg/planner/row_sums.hpp"
@@ -10,6 +11,7 @@
 #include "pg/catalog/catalog.hpp"
 #include "pg/catalog/programs.hpp"
 #include "pg/catalog/substitutes.hpp"
+#include "pg/planner/fusion.hpp"
 #include "pg/planner/programs.hpp"
 #include "pg/settings.hpp"
 #include "pg_compat.hpp"
@@ -33,6 +35,8 @@ struct TransitionInfo {
     bool sum;           // our sum or avg of a program (or of one operand): one of a row's sums
     bool harmless;      // count: evaluating it between the row's sums can raise nothing
     bool count_star;    // count(*): the row it sits in can count its rows
+    bool filtered;      // (sum) its aggregates have a FILTER: a row of its own
+    bool product;       // (sum) fastnumeric_sum_product's one case (fusion.cpp), when alone
     ProgramBuilder b;   // (sum) its program, operands numbered in its own order
     int shared;         // (sum, count(*)) the shared state it joined, -1 for none
     int index;          // (sum) its program's place in that state
@@ -44,6 +48,7 @@ struct SharedState {
     int first;   // the lowest transition number of its members (the shared state's)
     int nsums;
     List* operands;   // the union, each once (equal())
+    bool fused;       // two or more sums, or one of a program (not fastnumeric_sum_product's)
 };
 
 /* count(*), or count of columns and constants, without FILTER, DISTINCT or ORDER BY. */
@@ -66,12 +71,12 @@ bool is_count_star(const Aggref* a) {
            !DO_AGGSPLIT_COMBINE(a->aggsplit) && is_harmless_count(a);
 }
 
-/* Our sum or avg of a program or an operand, that a row's shared transition can take. */
+/* Our sum or avg of a program or an operand, that a row's transition can take. */
 bool row_sum_program(const Aggref* a, ProgramBuilder* b) {
     const Oid fn = a->aggfnoid;
     return (fn == our_sum() || fn == substitute_for(F_AVG_NUMERIC, true)) && a->aggkind == AGGKIND_NORMAL &&
-           !DO_AGGSPLIT_COMBINE(a->aggsplit) && a->aggfilter == nullptr && a->aggdistinct == NIL &&
-           a->aggorder == NIL && list_length(a->args) == 1 &&
+           !DO_AGGSPLIT_COMBINE(a->aggsplit) && a->aggdistinct == NIL && a->aggorder == NIL &&
+           list_length(a->args) == 1 &&
            program_of(reinterpret_cast<Node*>(linitial_node(TargetEntry, a->args)->expr), 0, b) &&
            (expression_programs || b->operators == 0);   // (a program of operators needs the setting)
 }
@@ -134,14 +139,16 @@ bool passes_through(const Plan* plan) {
 namespace fastnumeric {
 
 /*
- * In a plain Agg node, the transitions of our sum and avg of programs whose evaluation
- * between them only counts can raise nothing become rows of up to kMaxRowSums sums, two or
- * more each, sharing one state: transition numbers in order, so that programs run in the
- * separate transitions' order (the first error of a row stays theirs).
+ * In an Agg node that steps its aggregates, the transitions of our sum and avg of programs
+ * whose evaluation between them only counts can raise nothing become rows of up to
+ * kMaxRowSums sums sharing one state (with `share`): transition numbers in order, so that
+ * programs run in the separate transitions' order (the first error of a row stays theirs).
+ * Without `share`, and for a sum with a FILTER, each is a row of its own.
  */
-void share_row_sums(Agg* agg, PlanChanges* changes) {
-    if (DO_AGGSPLIT_COMBINE(agg->aggsplit) || agg->groupingSets != NIL)
+void share_row_sums(Agg* agg, bool share, PlanChanges* changes) {
+    if (DO_AGGSPLIT_COMBINE(agg->aggsplit))
         return;
+    share = share && agg->groupingSets == NIL;
     List* found = NIL;
     collect_aggrefs(reinterpret_cast<Node*>(agg->plan.targetlist), &found);
     collect_aggrefs(reinterpret_cast<Node*>(agg->plan.qual), &found);
@@ -153,21 +160,24 @@ void share_row_sums(Agg* agg, PlanChanges* changes) {
     int ntrans = 0;
     foreach (lc, aggrefs)
         ntrans = Max(ntrans, static_cast<Aggref*>(lfirst(lc))->aggtransno + 1);
-    if (ntrans < 2) {
+    if (ntrans == 0) {
         list_free(aggrefs);
         return;
     }
     TransitionInfo* trans = static_cast<TransitionInfo*>(palloc0(sizeof(TransitionInfo) * ntrans));
     for (int t = 0; t < ntrans; ++t)
-        trans[t].sum = trans[t].harmless = trans[t].count_star = true;
+        trans[t].sum = trans[t].harmless = trans[t].count_star = trans[t].product = true;
     foreach (lc, aggrefs) {   // every Aggref of a transition must qualify
         const Aggref* a = static_cast<Aggref*>(lfirst(lc));
         TransitionInfo& t = trans[a->aggtransno];
+        List* factors;
+        t.product = !t.seen && sum_of_product(a, &factors);   // (and the transition's only Aggref)
         t.seen = true;
         ProgramBuilder b;
         t.sum = t.sum && row_sum_program(a, &b);
         if (t.sum)
             t.b = b;
+        t.filtered = a->aggfilter != nullptr;
         t.harmless = t.harmless && is_harmless_count(a);
         t.count_star = t.count_star && is_count_star(a);
     }
@@ -185,7 +195,8 @@ void share_row_sums(Agg* agg, PlanChanges* changes) {
                 open = nullptr;
             continue;
         }
-        if (open == nullptr || open->nsums == kMaxRowSums || !operands_fit(*open, trans[t].b)) {
+        const bool alone = !share || trans[t].filtered;
+        if (alone || open == nullptr || open->nsums == kMaxRowSums || !operands_fit(*open, trans[t].b)) {
             open = &states[nstates++];
             open->first = t;
         }
@@ -194,12 +205,19 @@ void share_row_sums(Agg* agg, PlanChanges* changes) {
         ListCell* o;
         foreach (o, trans[t].b.operands)
             row_operand(open, static_cast<Node*>(lfirst(o)));
+        if (alone)
+            open = nullptr;
+    }
+    for (int t = 0; t < ntrans; ++t) {
+        SharedState* g = trans[t].shared >= 0 && trans[t].sum ? &states[trans[t].shared] : nullptr;
+        if (g != nullptr)
+            g->fused = g->nsums >= 2 || (trans[t].b.operators > 0 && !trans[t].product);
     }
     // each row's programs, renumbered to its operands, as one text
     StringInfoData* texts = static_cast<StringInfoData*>(palloc0(sizeof(StringInfoData) * Max(nstates, 1)));
     for (int t = 0; t < ntrans; ++t) {
         const int g = trans[t].shared;
-        if (g < 0 || states[g].nsums < 2 || !trans[t].sum)
+        if (g < 0 || !states[g].fused || !trans[t].sum)
             continue;
         ExprProgram p = trans[t].b.program;
         for (int i = 0; i < p.nsteps; ++i)
@@ -221,7 +239,7 @@ void share_row_sums(Agg* agg, PlanChanges* changes) {
     int next = 0;
     for (int t = 0; t < ntrans; ++t) {
         const int g = trans[t].shared;
-        const bool joins = g >= 0 && states[g].nsums >= 2 && states[g].first != t;
+        const bool joins = g >= 0 && states[g].fused && states[g].first != t;
         renumbered[t] = joins ? renumbered[states[g].first] : next++;
     }
     foreach (lc, aggrefs) {
@@ -229,7 +247,7 @@ void share_row_sums(Agg* agg, PlanChanges* changes) {
         const int t = a->aggtransno;
         a->aggtransno = renumbered[t];
         const int g = trans[t].shared;
-        if (g < 0 || states[g].nsums < 2)
+        if (g < 0 || !states[g].fused)
             continue;
         List* args = list_make1(
             makeTargetEntry(reinterpret_cast<Expr*>(makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1,
@@ -266,9 +284,9 @@ void share_row_sums(Agg* agg, PlanChanges* changes) {
  * Gather Merge and sorts) shares its rows' transitions as a plain node does; each of its row
  * aggregates then sends the whole row's state, so the finalizing node's aggregates that read
  * them become the same row aggregates, each combining whole states and finishing its own
- * sum.  That costs every group's state once more per aggregate, which pays only when a
- * group gathers many rows: partial nodes whose estimated groups are at most
- * kRowsPerPartialGroup-th of their input rows.
+ * sum.  A row of two or more costs every group's state once more per aggregate, which pays
+ * only when a group gathers many rows: partial nodes whose estimated groups are at most
+ * kRowsPerPartialGroup-th of their input rows share; any other has rows of one.
  */
 constexpr double kRowsPerPartialGroup = 256;
 
@@ -279,8 +297,7 @@ void share_partial_row_sums(Agg* finalize, PlanChanges* changes) {
     if (below == nullptr || !IsA(below, Agg) || below->lefttree == nullptr)
         return;
     Agg* partial = reinterpret_cast<Agg*>(below);
-    if (partial->aggsplit != AGGSPLIT_INITIAL_SERIAL ||
-        partial->plan.plan_rows * kRowsPerPartialGroup > partial->plan.lefttree->plan_rows)
+    if (partial->aggsplit != AGGSPLIT_INITIAL_SERIAL)
         return;
     // every finalizing aggregate of ours must read a column of the partial node's (a Var), so
     // that each one whose partial aggregate becomes a row's is found
@@ -300,7 +317,8 @@ void share_partial_row_sums(Agg* finalize, PlanChanges* changes) {
             return;
         }
     }
-    share_row_sums(partial, changes);
+    share_row_sums(partial, partial->plan.plan_rows * kRowsPerPartialGroup <= partial->plan.lefttree->plan_rows,
+                   changes);
     foreach (lc, aggrefs) {
         Aggref* a = static_cast<Aggref*>(lfirst(lc));
         Var* v = reinterpret_cast<Var*>(linitial_node(TargetEntry, a->args)->expr);

@@ -158,20 +158,20 @@ SELECT count(*) AS rows, bool_and(same) AS same FROM (
            AND agg_same(min(f) OVER w, min(n) OVER w) AND agg_same(max(f) OVER w, max(n) OVER w) AS same
     FROM agg_t WINDOW w AS (PARTITION BY g ORDER BY f::text ROWS BETWEEN 9 PRECEDING AND CURRENT ROW)) s;
 
--- sums of products: sum(a * b) and sum(a * b * c) over fastnumeric run as
--- fastnumeric_sum_product (fastnumeric.sum_products), with numeric's results and errors
+-- sums of products (fastnumeric.fuse_aggregates), with numeric's results and errors: a lone
+-- sum(a * b) of two operands runs as fastnumeric_sum_product, any other product as a row's sums
+-- (a row of one when alone), a FILTER too
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT sum(f * f), sum(f * (1 - f) * (1 + f)), sum(n * n), sum(f * 2) FILTER (WHERE g = 1) FROM agg_t;
 SELECT agg_same(sum(f * f), sum(n * n)) AS ff, agg_same(sum(f * (1 - f) * (1 + f)), sum(n * (1 - n) * (1 + n))) AS f3,
        agg_same(sum(f * n), sum(n * n)) AS fn, agg_same(sum(f * 2) FILTER (WHERE g = 1), sum(n * 2) FILTER (WHERE g = 1)) AS const
 FROM agg_t;
 SELECT g, agg_same(sum(f * (1 - f) * (1 + f)), sum(n * (1 - n) * (1 + n))) AS same FROM agg_t GROUP BY g ORDER BY g;
--- sharing a state with avg: both become expression programs together (with them off, sum keeps
--- its own transition); DISTINCT is never fused
+-- sharing a state with avg: both become the row's sum and avg together; DISTINCT is never fused
 EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(f * f), avg(f * f) FROM agg_t;
 SELECT agg_same(sum(f * f), sum(n * n)) AND agg_same(avg(f * f), avg(n * n))
        AND agg_same(sum(DISTINCT f * f), sum(DISTINCT n * n)) AS same FROM agg_t;
--- a third factor that could raise another error than the product's stays outside
+-- a factor that is no program's operand (a division): the separate operators
 EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(f * f * (f / 2)) FROM agg_t;
 SELECT sum(x * y * z) FROM (VALUES ('1e100000'::fastnumeric, '1e100000'::fastnumeric, 1::fastnumeric)) v(x, y, z);
 -- NULL factors, NaN, Infinity times zero, zeros of a scale: as numeric's

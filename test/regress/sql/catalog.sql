@@ -44,14 +44,16 @@ END $$;
 
 -- every rewrite with the function or aggregate it puts in the plan, in one transaction rolled
 -- back (the ACLs as they were): the accelerator's fastnumeric_add for numeric's +, a sum of
--- products, an expression program, an aggregate of a program, a row's sums
+-- products, an expression program, min of a program, a lone sum of a program (a row of one), a
+-- row's sums
 BEGIN;
 SELECT v.rewrite, r.line
 FROM (VALUES (1, 'accelerator', 'fastnumeric_add(fastnumeric, fastnumeric)', 'SELECT n + n FROM cat_t WHERE n > 12', true),
              (2, 'sum of products', 'fastnumeric_sum_product(fastnumeric, fastnumeric)', 'SELECT sum(a * b) FROM cat_t', false),
              (3, 'program', 'fastnumeric_expr(text, "any")', 'SELECT a * b - c FROM cat_t WHERE a > 24', false),
-             (4, 'aggregate of a program', 'fastnumeric_sum_expr(text, "any")', 'SELECT sum(a * b - c) FROM cat_t', false),
-             (5, 'row''s sums', 'fastnumeric_row_accum(internal, text, "any")', 'SELECT sum(a), sum(b), avg(c) FROM cat_t', false))
+             (4, 'min of a program', 'fastnumeric_min_expr(text, "any")', 'SELECT min(a * b - c) FROM cat_t', false),
+             (5, 'sum of a program', 'fastnumeric_row_sum_1(text, "any")', 'SELECT sum(a * b - c) FROM cat_t', false),
+             (6, 'row''s sums', 'fastnumeric_row_accum(internal, text, "any")', 'SELECT sum(a), sum(b), avg(c) FROM cat_t', false))
          v(k, rewrite, fn, query, accelerate),
      LATERAL cat_rule(v.fn::regprocedure, v.query, v.accelerate) WITH ORDINALITY r(line, n)
 ORDER BY v.k, r.n;

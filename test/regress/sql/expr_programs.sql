@@ -1,6 +1,7 @@
 -- expression programs (fastnumeric.expression_programs): trees of + - * and unary - in one
--- call, fastnumeric_expr, and sum/avg of them without datums, fastnumeric_sum_expr/avg_expr,
--- min/max making a datum only for a new extreme, fastnumeric_min_expr/max_expr;
+-- call, fastnumeric_expr, sum/avg of them without datums as a row's sums (fastnumeric_row_sum_K,
+-- a lone one a row of one), min/max making a datum only for a new extreme,
+-- fastnumeric_min_expr/max_expr;
 -- the same results, bytes and errors as the separate operators and as numeric
 LOAD 'fastnumeric';
 CREATE TABLE ep_t (g int, a fastnumeric(15,2), b fastnumeric(15,2), c fastnumeric, an numeric(15,2), bn numeric(15,2), cn numeric);
@@ -131,6 +132,6 @@ SELECT fastnumeric_expr('$1 + $2', f, 2::fastnumeric) FROM (VALUES (1::float8)) 
 SELECT fastnumeric_expr('$1 / $2', 1::fastnumeric, 2::fastnumeric);
 SELECT fastnumeric_expr('$1 + $2', 1::fastnumeric);
 SELECT fastnumeric_expr(p, 1::fastnumeric) FROM (VALUES ('$1')) v(p);
-SELECT fastnumeric_sum_expr('$1 * $2', a, b) = sum(a * b) AS same FROM ep_t;
+SELECT fastnumeric_row_sum_1('$1 * $2', a, b) = sum(a * b) AS same FROM ep_t;
 DROP TABLE ep_t;
 DROP FUNCTION ep_same(fastnumeric, numeric);
