@@ -53,7 +53,7 @@ CREATE TABLE fnb_lineitem_float8 AS
 VACUUM (FREEZE, ANALYZE) fnb_lineitem_numeric, fnb_lineitem_fastnumeric, fnb_lineitem_float8;
 
 -- Q1's text over fastnumeric must be numeric's, serial and with 2 workers, planned as the timed
--- sessions plan it (the library loaded: the sums of products run as fastnumeric_sum_product)
+-- sessions plan it (the library loaded: its sums and averages run as a row's sums)
 LOAD 'fastnumeric';
 \ir tpch_q1_query.sql
 SELECT set_config('fnb.q1_template', :'q1_template', false) IS NOT NULL AS ok \gset

@@ -16,8 +16,8 @@
 \if :{?J} \else \set J off \endif
 SELECT 'fnb_lineitem_' || :'T' AS tbl, :'T' = 'fastnumeric' AS fastnumeric_table \gset
 -- fastnumeric's session loads the library before Q1 is planned, as session_preload_libraries =
--- 'fastnumeric' does (README): then the planner hook runs the sums of products as
--- fastnumeric_sum_product. The other types' sessions never need it.
+-- 'fastnumeric' does (README): then the planner hook runs its sums and averages as a row's
+-- sums. The other types' sessions never need it.
 \if :fastnumeric_table
 LOAD 'fastnumeric';
 \endif

@@ -41,7 +41,7 @@ inline bool scaled(int128_t x, int k, int128_t* out) {
 
 void expr_program_prepare(ExprProgram* p) {
     p->sum = ExprSum{};
-    p->sum.constant_below = kNoLow;
+    p->sum.constant_low = kNoLow;
     if (!expr_program_valid(*p))
         return;
     ExprTerm* terms = p->sum.terms;
@@ -77,17 +77,17 @@ bool expr_sum_fold(ExprSum* s, const bool* constant, const ExprOperand* operands
         return false;
     ExprSum constants{}, rest{};
     constants.is_sum = rest.is_sum = true;
-    constants.constant_below = kNoLow;
+    constants.constant_low = kNoLow;
     for (int i = 0; i < s->nterms; ++i) {
         ExprSum& into = constant[s->terms[i].operand] ? constants : rest;
         into.terms[into.nterms++] = s->terms[i];
     }
-    ExactValue v;
+    Scaled128 v;
     if (constants.nterms == 0 || !expr_sum_eval<true>(
                                      constants, [operands](int k) { return short_operand_of(operands[k]); }, &v))
         return false;
     rest.constant = static_cast<int64_t>(v.value);
-    rest.constant_below = v.value != 0 ? v.low - 1 : kNoLow;
+    rest.constant_low = v.value != 0 ? v.low : kNoLow;
     rest.constant_dscale = v.dscale;
     *s = rest;
     return true;
@@ -126,7 +126,7 @@ struct Checked<int128_t> {
  * products of a few factors (TPC-H Q1's reach 10^17), and its checks are one instruction.
  */
 template <typename Int>
-using Slot = ExprSlot<Int>;
+using Slot = ScaledValue<Int>;
 
 /* x = x op y for a binary operator, as numeric's + - * give it (exact); false when it leaves Int. */
 template <typename Int>
@@ -163,7 +163,7 @@ __attribute__((always_inline)) inline bool apply_binary(ExprOp op, Slot<Int>* x,
 }
 
 template <typename Int, typename Read>
-bool eval_in(const ExprProgram& p, Read read_operand, ExactValue* out) {
+bool eval_in(const ExprProgram& p, Read read_operand, Scaled128* out) {
     using Slot = Slot<Int>;
     Slot stack[kMaxExprDepth];
     Slot* top = stack;   // past the last pending value
@@ -187,13 +187,13 @@ bool eval_in(const ExprProgram& p, Read read_operand, ExactValue* out) {
             break;
         }
     }
-    *out = ExactValue{stack[0].value, stack[0].low, stack[0].dscale};
+    *out = Scaled128{stack[0].value, stack[0].low, stack[0].dscale};
     return true;
 }
 
 }   // namespace
 
-bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactValue* out) {
+bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, Scaled128* out) {
     if (p.sum.is_sum && expr_sum_eval<true>(
                             p.sum, [operands](int k) { return short_operand_of(operands[k]); }, out))
         return true;
@@ -203,7 +203,7 @@ bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactVal
     return eval_in<int64_t>(p, read, out) || eval_in<int128_t>(p, read, out);
 }
 
-bool expr_eval_read(const ExprProgram& p, const ReadOperand* operands, ExactValue* out) {
+bool expr_eval_read(const ExprProgram& p, const Scaled64* operands, Scaled128* out) {
     const auto read = [operands](int k, int64_t* value, int32_t* low, int32_t* dscale) {
         *value = operands[k].value;
         *low = operands[k].low;
@@ -213,10 +213,10 @@ bool expr_eval_read(const ExprProgram& p, const ReadOperand* operands, ExactValu
     return eval_in<int64_t>(p, read, out) || eval_in<int128_t>(p, read, out);
 }
 
-bool row_graph_eval(const RowGraph& graph, ReadOperand* values) {
+bool row_graph_eval(const RowGraph& graph, Scaled64* values) {
     for (int i = 0; i < graph.nnodes; ++i) {
         const RowNode& n = graph.nodes[i];
-        ReadOperand& x = values[graph.first + i];
+        Scaled64& x = values[graph.first + i];
         x = values[n.a];
         if (n.op == ExprOp::Negate)
             x.value = -x.value;   // (never INT64_MIN: operands are below 10^16, results checked)
@@ -238,7 +238,7 @@ int compare_exact_scaled(int128_t a, int32_t a_low, int128_t b, int32_t b_low) {
     return a < b ? -1 : a > b;
 }
 
-FiniteValue exact_finite_value(const ExactValue& v, uint16_t digits[kUint128MaxGroups]) {
+FiniteValue scaled_finite_value(const Scaled128& v, uint16_t digits[kUint128MaxGroups]) {
     const bool negative = v.value < 0;
     const uint128_t m = negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value);
     const int n = write_magnitude_digits(m, digits + kUint128MaxGroups);

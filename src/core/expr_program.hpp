@@ -25,6 +25,7 @@
 
 #include "core/int128.hpp"
 #include "core/numeric_layout.hpp"
+#include "core/scaled_value.hpp"
 
 namespace fastnumeric {
 
@@ -47,7 +48,7 @@ struct ExprTerm {
 
 constexpr int kMaxExprTerms = (kMaxExprSteps + 1) / 2;   // operand steps of a binary tree
 
-constexpr int32_t kNoLow = INT32_MIN;   // the lowest group (or the one below it) of no nonzero term
+constexpr int32_t kNoLow = INT32_MIN;   // the lowest group of no nonzero term
 
 /*
  * A program without * as one signed sum: the terms read on each row, and the sum of the terms
@@ -57,8 +58,8 @@ struct ExprSum {
     bool is_sum;   // false: the program has *
     int nterms;    // (0 when is_sum is false)
     ExprTerm terms[kMaxExprTerms];
-    int64_t constant;          // the constant terms' sum × 10000^(constant_below + 1) (0: none, or they cancel)
-    int32_t constant_below;    // kNoLow when constant is 0 (expr_sum_run's below)
+    int64_t constant;          // the constant terms' sum × 10000^constant_low (0: none, or they cancel)
+    int32_t constant_low;      // kNoLow when constant is 0
     int32_t constant_dscale;   // the largest of theirs (zeros' included, as + keeps it)
 };
 
@@ -87,13 +88,6 @@ int format_expr_program(const ExprProgram& p, char* out, size_t capacity);
 /* The program of a text format_expr_program writes (spaces anywhere); false for any other text. */
 bool parse_expr_program(const char* text, ExprProgram* out);
 
-/* A finite value value × 10000^low with numeric's dscale `dscale` (value 0: zero). */
-struct ExactValue {
-    int128_t value;
-    int low;
-    int dscale;
-};
-
 /* An operand's body as stored (after the varlena header) and its size. */
 struct ExprOperand {
     const unsigned char* body;
@@ -105,7 +99,7 @@ struct ExprOperand {
  * value of at most four groups and every step stays within int128; false otherwise (nothing
  * is known then: run the operators one by one).
  */
-bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, ExactValue* out);
+bool expr_eval_small(const ExprProgram& p, const ExprOperand* operands, Scaled128* out);
 
 /*
  * An operand as a sum reads it: its body and the digit groups that follow numeric's 2-byte
@@ -136,11 +130,10 @@ __attribute__((always_inline)) inline T opaque(T x) {
 
 /*
  * A small short operand's digits as one magnitude, whether it enters negative (its sign
- * flipped by sign_flip), the position just below its lowest group (low - 1: the weight less
- * the groups, as the header and the size give it) and dscale; false for any other.
+ * flipped by sign_flip), the position of its lowest group and dscale; false for any other.
  */
 __attribute__((always_inline)) inline bool read_short_operand(ExprShortOperand o, uint16_t sign_flip,
-                                                              int64_t* magnitude, bool* negative, int32_t* below,
+                                                              int64_t* magnitude, bool* negative, int32_t* low,
                                                               int32_t* dscale) {
     if (o.groups > kSmallShortGroups)
         return false;
@@ -153,7 +146,7 @@ __attribute__((always_inline)) inline bool read_short_operand(ExprShortOperand o
     *negative = ((h ^ sign_flip) & kShortSignBit) != 0;
     // opaque: otherwise the sums' alignment, comparing it, kept the weight and n apart in two
     // more registers (measured per operand)
-    *below = opaque(short_weight(static_cast<uint16_t>(h)) - n);
+    *low = opaque(short_weight(static_cast<uint16_t>(h)) - n + 1);
     *dscale = static_cast<int32_t>((h & kShortDscaleMask) >> kShortDscaleShift);
     return true;
 }
@@ -166,14 +159,13 @@ __attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, ui
     if (!read_short_operand(short_operand_of(o), sign_flip, &m, &negative, low, dscale))
         return false;
     *value = negative ? -m : m;
-    *low += 1;
     return true;
 }
 
 }   // namespace expr_detail
 
 /* The value of a finite 2-byte-header operand of at most four groups; false for any other. */
-inline bool exact_value_of(const ExprOperand& o, ExactValue* out) {
+inline bool scaled_value_of(const ExprOperand& o, Scaled128* out) {
     int64_t value;
     if (!expr_detail::read_operand(o, 0, &value, &out->low, &out->dscale))
         return false;
@@ -191,44 +183,34 @@ inline bool scaled_int64(int64_t x, int32_t k, int64_t* out) {
 }   // namespace expr_detail
 
 /*
- * A sum as its pass leaves it: sum × 10000^(below + 1), below being the position just under
- * the lowest group of the finest nonzero term (kNoLow when there is none: sum 0), and
- * dscale as + and - give it (0 when not asked for).
- */
-struct ExprSumValue {
-    int64_t sum;
-    int32_t below;
-    int32_t dscale;
-};
-
-/*
  * The sum s over the operands operand_of(k) gives (an ExprShortOperand for $k+1, 0-based,
  * or whatever the caller named its terms' operands by), in int64: each nonzero term aligned
  * to the finest scale so far, as + and - align, and (kWithDscale) the largest dscale, as they
- * give.  False when an operand is not small or a value leaves int64.  Inline: the
+ * give (else 0).  Its low is the lowest group of the finest nonzero term, kNoLow when there
+ * is none (sum 0).  False when an operand is not small or a value leaves int64.  Inline: the
  * transitions read their arguments straight into the sum.
  */
 template <bool kWithDscale, typename OperandOf>
-__attribute__((always_inline)) inline bool expr_sum_run(const ExprSum& s, OperandOf operand_of, ExprSumValue* out) {
+__attribute__((always_inline)) inline bool expr_sum_run(const ExprSum& s, OperandOf operand_of, Scaled64* out) {
     int64_t sum = s.constant;
-    int32_t below = s.constant_below, dscale = s.constant_dscale;
+    int32_t low = s.constant_low, dscale = s.constant_dscale;
     for (const ExprTerm *t = s.terms, *const end = s.terms + s.nterms; t != end; ++t) {
         int64_t m;
         bool negative;
-        int32_t b, d;
-        if (!expr_detail::read_short_operand(operand_of(t->operand), t->sign_flip, &m, &negative, &b, &d))
+        int32_t l, d;
+        if (!expr_detail::read_short_operand(operand_of(t->operand), t->sign_flip, &m, &negative, &l, &d))
             return false;
-        if (__builtin_expect(b != below && m != 0, 0)) {   // zero takes no part in the alignment
+        if (__builtin_expect(l != low && m != 0, 0)) {   // zero takes no part in the alignment
             int64_t v = negative ? -m : m;
-            if (below == kNoLow) {
-                below = b;
-            } else if (b > below) {
-                if (!expr_detail::scaled_int64(v, b - below, &v))
+            if (low == kNoLow) {
+                low = l;
+            } else if (l > low) {
+                if (!expr_detail::scaled_int64(v, l - low, &v))
                     return false;
             } else {
-                if (!expr_detail::scaled_int64(sum, below - b, &sum))
+                if (!expr_detail::scaled_int64(sum, low - l, &sum))
                     return false;
-                below = b;
+                low = l;
             }
             if (__builtin_add_overflow(sum, v, &sum))
                 return false;
@@ -241,49 +223,38 @@ __attribute__((always_inline)) inline bool expr_sum_run(const ExprSum& s, Operan
         if (kWithDscale)
             dscale = d > dscale ? d : dscale;
     }
-    *out = ExprSumValue{sum, below, kWithDscale ? dscale : 0};
+    *out = Scaled64{sum, low, kWithDscale ? dscale : 0};
     return true;
 }
 
-/* expr_sum_run's result as an ExactValue (kWithDscale: with its dscale, else 0). */
+/* expr_sum_run's result as an Scaled128 (kWithDscale: with its dscale, else 0). */
 template <bool kWithDscale, typename OperandOf>
-__attribute__((always_inline)) inline bool expr_sum_eval(const ExprSum& s, OperandOf operand_of, ExactValue* out) {
-    ExprSumValue r;
+__attribute__((always_inline)) inline bool expr_sum_eval(const ExprSum& s, OperandOf operand_of, Scaled128* out) {
+    Scaled64 r;
     if (!expr_sum_run<kWithDscale>(s, operand_of, &r))
         return false;
-    *out = ExactValue{r.sum, r.below == kNoLow ? 0 : r.below + 1, r.dscale};
+    *out = Scaled128{r.value, r.low == kNoLow ? 0 : r.low, r.dscale};
     return true;
 }
 
-/* A value of a program's evaluation: value × 10000^low, of numeric's dscale dscale. */
-template <typename Int>
-struct ExprSlot {
-    Int value;
-    int32_t low;
-    int32_t dscale;
-};
-
-/* An operand read once for several programs over the same operands (a row's sums). */
-using ReadOperand = ExprSlot<int64_t>;
-
 /* o read as expr_eval_small reads an operand; false for any it declines. */
-inline bool read_operand_once(const ExprOperand& o, ReadOperand* out) {
+inline bool read_operand_once(const ExprOperand& o, Scaled64* out) {
     return expr_detail::read_operand(o, 0, &out->value, &out->low, &out->dscale);
 }
 
 /* The same from the body and groups a sum reads (ExprShortOperand). */
-__attribute__((always_inline)) inline bool read_operand_once(ExprShortOperand o, ReadOperand* out) {
+__attribute__((always_inline)) inline bool read_operand_once(ExprShortOperand o, Scaled64* out) {
     int64_t m;
     bool negative;
-    int32_t below, dscale;
-    if (!expr_detail::read_short_operand(o, 0, &m, &negative, &below, &dscale))
+    int32_t low, dscale;
+    if (!expr_detail::read_short_operand(o, 0, &m, &negative, &low, &dscale))
         return false;
-    *out = ReadOperand{negative ? -m : m, below + 1, dscale};
+    *out = Scaled64{negative ? -m : m, low, dscale};
     return true;
 }
 
 /* expr_eval_small over operands read beforehand (read_operand_once); false when it declines. */
-bool expr_eval_read(const ExprProgram& p, const ReadOperand* operands, ExactValue* out);
+bool expr_eval_read(const ExprProgram& p, const Scaled64* operands, Scaled128* out);
 
 /*
  * The sums of one row: programs over the same operands whose sums one aggregate transition
@@ -327,7 +298,7 @@ bool parse_row_programs(const char* text, RowPrograms* out);
  * (values[0 .. first) the operands, read_operand_once); false when a value leaves int64 (then
  * evaluate the programs one by one: expr_eval_read).
  */
-bool row_graph_eval(const RowGraph& graph, ReadOperand* values);
+bool row_graph_eval(const RowGraph& graph, Scaled64* values);
 
 /*
  * The graph at fixed operand scales.  An operand of dscale d, rescaled to the lowest group a
@@ -350,14 +321,14 @@ struct RowScales {
 constexpr int32_t fixed_low(int32_t dscale) { return -((dscale + 3) / 4); }
 
 /* o at fixed_low of its dscale; false, and o unchanged, when that leaves int64. */
-inline bool rescale_operand(ReadOperand* o) {
+inline bool rescale_operand(Scaled64* o) {
     const int32_t low = fixed_low(o->dscale);
     if (__builtin_expect(o->low == low, 1))
         return true;
     int64_t value = 0;
     if (o->low < low || (o->value != 0 && !expr_detail::scaled_int64(o->value, o->low - low, &value)))
         return false;
-    *o = ReadOperand{value, low, o->dscale};
+    *o = Scaled64{value, low, o->dscale};
     return true;
 }
 
@@ -372,11 +343,13 @@ constexpr uint32_t scaled_operand_head(int32_t dscale) {
 }
 
 /*
- * A short operand of the header bits head (scaled_operand_head) as an integer at the scale
- * just above `below` (fixed_low - 1: the operands' fixed scale), straight from its header and
- * groups; false for any other operand, or one that leaves int64 at that scale.
+ * A short operand of the header bits head (scaled_operand_head) as an integer at the
+ * operands' fixed scale fixed_low, straight from its header and groups; false for any other
+ * operand, or one that leaves int64 at that scale.  unshifted is fixed_low - 1, the weight less
+ * the groups of an operand whose lowest group is at that scale (the caller keeps it so, one
+ * subtraction less an operand).
  */
-__attribute__((always_inline)) inline bool read_scaled_operand(ExprShortOperand o, uint32_t head, int32_t below,
+__attribute__((always_inline)) inline bool read_scaled_operand(ExprShortOperand o, uint32_t head, int32_t unshifted,
                                                                int64_t* value) {
     if (o.groups > kSmallShortGroups)
         return false;
@@ -385,7 +358,7 @@ __attribute__((always_inline)) inline bool read_scaled_operand(ExprShortOperand 
         return false;
     const int n = static_cast<int>(o.groups);
     int64_t m = static_cast<int64_t>(small_short_digits(o.body + 2, n));
-    const int32_t shift = short_weight(static_cast<uint16_t>(h)) - n - below;   // zero groups to append
+    const int32_t shift = short_weight(static_cast<uint16_t>(h)) - n - unshifted;   // zero groups to append
     if (__builtin_expect(shift != 0, 0) && m != 0) {
         int64_t scaled;
         if (shift < 0 || !expr_detail::scaled_int64(m, shift, &scaled))
@@ -438,12 +411,12 @@ __attribute__((always_inline)) inline bool row_graph_eval_scaled(const RowGraph&
  */
 bool expr_sum_fold(ExprSum* s, const bool* constant, const ExprOperand* operands);
 
-/* compare_exact of a × 10000^a_low and b × 10000^b_low at different scales (their parts
+/* compare_scaled of a × 10000^a_low and b × 10000^b_low at different scales (their parts
    apart: passed in registers, so that the callers' values stay in theirs). */
 int compare_exact_scaled(int128_t a, int32_t a_low, int128_t b, int32_t b_low);
 
 /* -1, 0 or 1 as a is below, equal to or above b (numeric's order: the dscale takes no part). */
-inline int compare_exact(const ExactValue& a, const ExactValue& b) {
+inline int compare_scaled(const Scaled128& a, const Scaled128& b) {
     if (__builtin_expect(a.low == b.low, 1))   // (zero at any scale included)
         return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
     return compare_exact_scaled(a.value, a.low, b.value, b.low);
@@ -453,6 +426,6 @@ inline int compare_exact(const ExactValue& a, const ExactValue& b) {
  * The stripped digits of a finite result, written to digits[0..kUint128MaxGroups), as the
  * encoder takes them.
  */
-FiniteValue exact_finite_value(const ExactValue& v, uint16_t digits[kUint128MaxGroups]);
+FiniteValue scaled_finite_value(const Scaled128& v, uint16_t digits[kUint128MaxGroups]);
 
 }   // namespace fastnumeric

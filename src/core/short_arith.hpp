@@ -268,11 +268,11 @@ __attribute__((always_inline)) inline int add_short_narrow(const unsigned char* 
 }
 
 /*
- * a * b, any small result; 0: take the general path.  The sums of products read their factors
- * with sum_accum.hpp's add_short_factor (sign and dscale as numbers, the magnitude in 128
+ * a * b, any small result; 0: take the general path.  A sum of products multiplies into a
+ * Scaled128 (sum_accum.hpp's short_product: sign and dscale as numbers, the magnitude in 128
  * bits); this product keeps its own (sign and dscale as header bits, the magnitude in 64
  * bits, split only when it overflows), the per-row path of money-sized products, which took
- * more through add_short_factor (bench/results/short-product-callgrind-20261202.md).
+ * more through the sum's product (bench/results/short-product-callgrind-20261202.md).
  */
 inline int multiply_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen,
                                  unsigned char out[kShortBodyBytes]) {

@@ -239,26 +239,29 @@ bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t l
 
 namespace {
 
-/* The value part of sum_add_product: p added to small at a scale both take, else to big. */
-void add_magnitude(SumAccum* s, const ShortProduct& p) {
-    const int frac = std::max(s->small_frac, -p.low);
+/* The value part of sum_add_scaled: v added to small at a scale both take, else to big. */
+void add_scaled(SumAccum* s, const Scaled128& v) {
+    const int frac = std::max(s->small_frac, -v.low);
+    const int128_t bound = static_cast<int128_t>(power_of_base_128(kInt128Groups));
     int128_t x;
-    if (frac < kInt128Groups && scale_up(static_cast<int128_t>(p.magnitude), p.low + frac, &x) &&
-        x <= static_cast<int128_t>(power_of_base_128(kInt128Groups))) {
+    if (frac < kInt128Groups && scale_up(v.value, v.low + frac, &x) && x <= bound && x >= -bound) {
         if (frac > s->small_frac)
             small_rescale(s, frac);
-        small_add(s, p.negative ? -x : x);
+        small_add(s, x);
     } else {
-        const int128_t m = static_cast<int128_t>(p.magnitude);
-        digit_add_int128(s, p.negative ? -m : m, -p.low);
+        digit_add_int128(s, v.value, -v.low);
     }
 }
 
 }   // namespace
 
-void sum_add_product(SumAccum* s, const ShortProduct& p) {
-    count_finite(s, p.dscale);
-    add_magnitude(s, p);
+void sum_add_scaled(SumAccum* s, const Scaled128& v) {
+    if (v.value == 0) {
+        count_finite_refreshed(s, v.dscale);
+        return;
+    }
+    count_finite(s, v.dscale);
+    add_scaled(s, v);
     sum_refresh(s);
 }
 
@@ -272,11 +275,8 @@ void sum_add_values(SumAccum* s, int128_t total, int low, int dscale, int64_t n)
         s->max_scale_count = n;
     }
     s->count += n;
-    if (total != 0) {
-        const bool negative = total < 0;
-        add_magnitude(s, ShortProduct{negative ? -static_cast<uint128_t>(total) : static_cast<uint128_t>(total), low,
-                                      dscale, negative});
-    }
+    if (total != 0)
+        add_scaled(s, Scaled128{total, low, dscale});
     sum_refresh(s);
 }
 

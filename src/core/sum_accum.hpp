@@ -34,6 +34,7 @@
 
 #include "core/int128.hpp"
 #include "core/numeric_layout.hpp"
+#include "core/scaled_value.hpp"
 
 namespace fastnumeric {
 
@@ -242,65 +243,43 @@ inline bool multiply_u128_u64(uint128_t m, uint64_t d, uint128_t* out) {
 
 }   // namespace sum_accum_detail
 
-/* A product of short factors: ±magnitude × 10000^low, of dscale `dscale`. */
-struct ShortProduct {
-    uint128_t magnitude;   // nonzero, below 2^127
-    int low;
-    int dscale;
-    bool negative;
-};
-
 /*
  * The product of two short factors, as numeric's a * b makes it: exact, of dscale the sum of
- * the factors' (numeric rounds only past 16383).  The factors' digits are
- * multiplied, at the scale of their lowest groups added (not stripped).  A caller reads each
- * factor with add_short_factor into a ShortProduct started by start_short_product, keeping
- * the digits, then calls finish_short_product: one pass over each factor, no loop over arrays
- * (the compiler kept arrays of bodies, lengths and digits on the stack: over twice the
- * instructions a factor, measured).  The `*` operator keeps its own product, for the
- * measurement named at multiply_short_bodies (short_arith.hpp).
+ * the factors' (numeric rounds only past 16383), at the scale of their lowest groups added
+ * (not stripped).  Factors are nonzero 2-byte-header bodies of up to four groups
+ * (read_small_short's); false for any other.  Their digits multiply below 10^32 < 2^127.
  */
-inline void start_short_product(ShortProduct* p) { *p = ShortProduct{0, 0, 0, false}; }
-
-/* A nonzero 2-byte-header factor of up to four groups (body as stored, read_small_short's
-   values): its digits; false for any other. */
-__attribute__((always_inline)) inline bool add_short_factor(const unsigned char* body, size_t len, ShortProduct* p,
-                                                            uint64_t* digits) {
-    SmallShortValue v;
-    if (len < 4 || !read_small_short(body, len, &v))   // (2 bytes: zero)
-        return false;
-    *digits = v.digits;
-    p->low += v.low;
-    p->dscale += v.dscale;
-    p->negative = p->negative != v.negative;
-    return true;
-}
-
-/* The product of the factors' digits a, b; false when it is 2^127 or more. */
-__attribute__((always_inline)) inline bool finish_short_product(ShortProduct* p, uint64_t a, uint64_t b) {
-    const uint128_t m = static_cast<uint128_t>(a) * b;
-    if (m == 0 || (m >> 127) != 0)
-        return false;   // (zero only from digits numeric never writes)
-    p->magnitude = m;
+__attribute__((always_inline)) inline bool short_product(const unsigned char* a, size_t alen, const unsigned char* b,
+                                                         size_t blen, Scaled128* out) {
+    SmallShortValue x, y;
+    if (alen < 4 || blen < 4 || !read_small_short(a, alen, &x) || !read_small_short(b, blen, &y))
+        return false;   // (2 bytes: zero)
+    const uint128_t m = static_cast<uint128_t>(x.digits) * y.digits;
+    if (m == 0)
+        return false;   // (only from digits numeric never writes)
+    out->value = x.negative != y.negative ? -static_cast<int128_t>(m) : static_cast<int128_t>(m);
+    out->low = x.low + y.low;
+    out->dscale = x.dscale + y.dscale;
     return true;
 }
 
 /*
  * sum_add of a product's common case, inline and calling nothing (like sum_add_expected):
  * of dscale max_scale, at small's scale or up to four groups coarser, and small does not
- * overflow.  False, with nothing changed, for anything else: then sum_add_product.
+ * overflow.  False, with nothing changed, for anything else: then sum_add_scaled.
  */
-__attribute__((always_inline)) inline bool sum_add_product_expected(SumAccum* s, const ShortProduct& p) {
+__attribute__((always_inline)) inline bool sum_add_product_expected(SumAccum* s, const Scaled128& p) {
     const int shift = p.low + s->small_frac;   // zero groups appended at small's scale
     if (p.dscale != s->max_scale || static_cast<unsigned>(shift) > kInt64Groups)
         return false;
-    uint128_t m = p.magnitude;
+    const bool negative = p.value < 0;
+    uint128_t m = negative ? -static_cast<uint128_t>(p.value) : static_cast<uint128_t>(p.value);
     if (shift > 0 && !sum_accum_detail::multiply_u128_u64(m, power_of_base(shift), &m))
         return false;
     if (m > power_of_base_128(kInt128Groups))
         return false;
     int128_t sum;
-    const int128_t x = p.negative ? -static_cast<int128_t>(m) : static_cast<int128_t>(m);
+    const int128_t x = negative ? -static_cast<int128_t>(m) : static_cast<int128_t>(m);
     if (__builtin_add_overflow(static_cast<int128_t>(s->small), x, &sum))
         return false;
     s->small = sum;
@@ -309,8 +288,9 @@ __attribute__((always_inline)) inline bool sum_add_product_expected(SumAccum* s,
     return true;
 }
 
-/* sum_add of any short product (small widened to its scale, or big when it does not fit). */
-void sum_add_product(SumAccum* s, const ShortProduct& p);
+/* sum_add of any finite value in machine integers (small widened to its scale, or big when it
+   does not fit): a product of short factors, a program's value. */
+void sum_add_scaled(SumAccum* s, const Scaled128& v);
 
 /*
  * sum_add of n finite values of this dscale whose sum is total × 10000^low (|total| below

@@ -14,6 +14,7 @@
 #include "core/digit_arith.hpp"
 #include "core/input_cache.hpp"
 #include "core/numeric_layout.hpp"
+#include "core/scaled_value.hpp"
 #include "core/short_arith.hpp"
 #include "core/sum_accum.hpp"
 #include "core/typmod.hpp"
@@ -31,6 +32,9 @@ static_assert(kPlainData<WireValue>, "a received value, on fastnumeric_recv's fr
 static_assert(kPlainData<NumericView>, "a decoded operand");
 static_assert(kPlainData<FiniteValue>, "a result before its palloc");
 static_assert(kPlainData<SmallShortValue>, "a small operand");
+static_assert(kPlainData<Scaled64>, "a value in machine integers, kept in fn_extra (a row's operands)");
+static_assert(std::is_trivially_destructible<Scaled128>::value,
+              "a value in machine integers, on frames only: palloc'd memory would not align its int128");
 static_assert(kPlainData<CompactDecimal>, "a parsed compact text, on fastnumeric_in's frame");
 static_assert(kPlainData<ArithMemo>, "an arithmetic memo, kept in fn_extra");
 static_assert(kPlainData<SmallDigits>, "a machine-integer result's digits");

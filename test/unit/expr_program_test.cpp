@@ -234,13 +234,13 @@ TEST(ExprProgram, EvalMatchesSeparateOperators) {
         std::vector<ExprOperand> views;
         for (const Body& b : operands)
             views.push_back(ExprOperand{b.data(), b.size()});
-        ExactValue v;
+        Scaled128 v;
         ++total;
         if (!expr_eval_small(p, views.data(), &v))
             continue;
         ++taken;
         uint16_t digits[kUint128MaxGroups];
-        const Body got = encoded(exact_finite_value(v, digits));
+        const Body got = encoded(scaled_finite_value(v, digits));
         const Body want = reference(p, operands);
         std::string args;
         for (const std::string& t : texts)
@@ -258,7 +258,7 @@ TEST(ExprProgram, EvalDeclines) {
     const Body five_groups = encode_text("12345678901234567890");
     const Body big = encode_text("9999999999999999");
     const Body small = encode_text("2");
-    ExactValue v;
+    Scaled128 v;
     for (const Body* b : {&nan, &five_groups}) {
         const ExprOperand ops[2] = {{b->data(), b->size()}, {small.data(), small.size()}};
         EXPECT_FALSE(expr_eval_small(p, ops, &v));
@@ -273,10 +273,10 @@ TEST(ExprProgram, EvalDeclines) {
     EXPECT_FALSE(expr_eval_small(r, far, &v));   // too far apart for one int128
 }
 
-/* compare_exact against numeric's order of the encoded values, over program results and operands. */
+/* compare_scaled against numeric's order of the encoded values, over program results and operands. */
 TEST(ExprProgram, CompareMatchesNumericOrder) {
     std::mt19937_64 rng(2026);
-    std::vector<ExactValue> values;
+    std::vector<Scaled128> values;
     while (values.size() < 3000) {
         const ExprProgram p = random_program(rng, 1 + static_cast<int>(rng() % 3));
         std::vector<Body> operands;
@@ -285,53 +285,53 @@ TEST(ExprProgram, CompareMatchesNumericOrder) {
         std::vector<ExprOperand> views;
         for (const Body& b : operands)
             views.push_back(ExprOperand{b.data(), b.size()});
-        ExactValue v;
+        Scaled128 v;
         if (expr_eval_small(p, views.data(), &v))
             values.push_back(v);
     }
     // equal values at other scales: 1.5 as 15000 x 10000^-1 and as 150000000 x 10000^-2
-    values.push_back(ExactValue{15000, -1, 1});
-    values.push_back(ExactValue{150000000, -2, 8});
-    values.push_back(ExactValue{0, 0, 0});
-    values.push_back(ExactValue{0, -3, 12});
+    values.push_back(Scaled128{15000, -1, 1});
+    values.push_back(Scaled128{150000000, -2, 8});
+    values.push_back(Scaled128{0, 0, 0});
+    values.push_back(Scaled128{0, -3, 12});
     int equal = 0;
     for (size_t i = 0; i < values.size(); ++i) {
         for (size_t j = i; j < values.size(); j += 1 + rng() % 7) {
             uint16_t da[kUint128MaxGroups], db[kUint128MaxGroups];
-            const Body a = encoded(exact_finite_value(values[i], da));
-            const Body b = encoded(exact_finite_value(values[j], db));
+            const Body a = encoded(scaled_finite_value(values[i], da));
+            const Body b = encoded(scaled_finite_value(values[j], db));
             const int want = compare_numeric(view(a), view(b));
-            ASSERT_EQ(compare_exact(values[i], values[j]), want) << format_body(a) << " vs " << format_body(b);
-            ASSERT_EQ(compare_exact(values[j], values[i]), -want) << format_body(b) << " vs " << format_body(a);
+            ASSERT_EQ(compare_scaled(values[i], values[j]), want) << format_body(a) << " vs " << format_body(b);
+            ASSERT_EQ(compare_scaled(values[j], values[i]), -want) << format_body(b) << " vs " << format_body(a);
             equal += want == 0;
         }
     }
     EXPECT_GT(equal, values.size() / 2);   // each with itself, at least
 }
 
-/* exact_value_of reads what expr_eval_small reads as an operand, and declines the same. */
+/* scaled_value_of reads what expr_eval_small reads as an operand, and declines the same. */
 TEST(ExprProgram, ExactValueOfOperand) {
     const ExprProgram one = parsed("$1");
     for (const char* text :
          {"0", "-0.00", "17", "-123456789012.3456", "9999999999999999", "0.00000001", "12345678901234567890"}) {
         const Body b = encode_text(text);
         const ExprOperand o{b.data(), b.size()};
-        ExactValue got{}, want{};
+        Scaled128 got{}, want{};
         const bool taken = expr_eval_small(one, &o, &want);
-        ASSERT_EQ(exact_value_of(o, &got), taken) << text;
+        ASSERT_EQ(scaled_value_of(o, &got), taken) << text;
         if (taken) {
             EXPECT_TRUE(got.value == want.value && (got.value == 0 || got.low == want.low) && got.dscale == want.dscale)
                 << text;   // (zero's lowest group is any)
         }
     }
     const Body nan = unit::body({0xC000});
-    ExactValue v;
-    EXPECT_FALSE(exact_value_of(ExprOperand{nan.data(), nan.size()}, &v));
+    Scaled128 v;
+    EXPECT_FALSE(scaled_value_of(ExprOperand{nan.data(), nan.size()}, &v));
 }
 
 /*
  * An operand read from its groups as a caller counts them (read_short_operand): the digits,
- * sign, scale and dscale of exact_value_of, the sign flipped on request; declined for a count
+ * sign, scale and dscale of scaled_value_of, the sign flipped on request; declined for a count
  * above four (kNotSmall: NULL, another size) and for a header that is not the short form.
  */
 TEST(ExprProgram, ReadShortOperandFromGroups) {
@@ -340,14 +340,14 @@ TEST(ExprProgram, ReadShortOperandFromGroups) {
         const Body b = encode_text(text);
         const ExprOperand o{b.data(), b.size()};
         const ExprShortOperand so = short_operand_of(o);
-        ExactValue want{};
-        const bool taken = exact_value_of(o, &want);
+        Scaled128 want{};
+        const bool taken = scaled_value_of(o, &want);
         EXPECT_EQ(so.groups <= kSmallShortGroups, b.size() >= 2 && b.size() <= 2 + 2 * kSmallShortGroups) << text;
         for (const uint16_t flip : {uint16_t{0}, kShortSignBit}) {
             int64_t m = -1;
             bool negative = false;
-            int32_t below = 0, dscale = -1;
-            ASSERT_EQ(expr_detail::read_short_operand(so, flip, &m, &negative, &below, &dscale), taken) << text;
+            int32_t low = 0, dscale = -1;
+            ASSERT_EQ(expr_detail::read_short_operand(so, flip, &m, &negative, &low, &dscale), taken) << text;
             if (!taken)
                 continue;
             const int64_t value = negative ? -m : m;
@@ -356,45 +356,46 @@ TEST(ExprProgram, ReadShortOperandFromGroups) {
             if (m != 0) {
                 EXPECT_EQ(negative, (want.value < 0) != (flip != 0)) << text;
             }
-            EXPECT_EQ(below, want.low - 1) << text;
+            EXPECT_EQ(low, want.low) << text;
             EXPECT_EQ(dscale, want.dscale) << text;
         }
         // the count is the caller's: any above four declines, whatever the body
         int64_t m;
         bool negative;
-        int32_t below, dscale;
+        int32_t low, dscale;
         EXPECT_FALSE(expr_detail::read_short_operand(ExprShortOperand{b.data(), kSmallShortGroups + 1}, 0, &m,
-                                                     &negative, &below, &dscale));
+                                                     &negative, &low, &dscale));
         EXPECT_FALSE(
-            expr_detail::read_short_operand(ExprShortOperand{b.data(), kNotSmall}, 0, &m, &negative, &below, &dscale));
+            expr_detail::read_short_operand(ExprShortOperand{b.data(), kNotSmall}, 0, &m, &negative, &low, &dscale));
     }
     // the long form, NaN and the infinities, with a count that fits: declined on the header
     for (const uint16_t h : {uint16_t{0x0000}, uint16_t{0x4000}, kNaN, kPosInf, kNegInf}) {
         const Body b = unit::body({h, 0, 5});
         int64_t m;
         bool negative;
-        int32_t below, dscale;
-        EXPECT_FALSE(expr_detail::read_short_operand(ExprShortOperand{b.data(), 1}, 0, &m, &negative, &below, &dscale))
+        int32_t low, dscale;
+        EXPECT_FALSE(expr_detail::read_short_operand(ExprShortOperand{b.data(), 1}, 0, &m, &negative, &low, &dscale))
             << h;
     }
-    // the lowest and highest short weights: the position below the lowest group, sign-extended
+    // the lowest and highest short weights: the lowest group's position, sign-extended
     const Body low = unit::body({static_cast<uint16_t>(kShort | 0x40), 1, 2}),   // weight -64, two groups
         high = unit::body({static_cast<uint16_t>(kShort | 0x3F), 1});            // weight 63, one group
     int64_t m;
     bool negative;
-    int32_t below, dscale;
-    ASSERT_TRUE(expr_detail::read_short_operand(ExprShortOperand{low.data(), 2}, 0, &m, &negative, &below, &dscale));
-    EXPECT_EQ(below, -66);
+    int32_t position, dscale;
+    ASSERT_TRUE(expr_detail::read_short_operand(ExprShortOperand{low.data(), 2}, 0, &m, &negative, &position, &dscale));
+    EXPECT_EQ(position, -65);
     EXPECT_EQ(m, 10002);
-    ASSERT_TRUE(expr_detail::read_short_operand(ExprShortOperand{high.data(), 1}, 0, &m, &negative, &below, &dscale));
-    EXPECT_EQ(below, 62);
+    ASSERT_TRUE(
+        expr_detail::read_short_operand(ExprShortOperand{high.data(), 1}, 0, &m, &negative, &position, &dscale));
+    EXPECT_EQ(position, 63);
 }
 
-/* expr_sum_run leaves the sum at the position below its lowest group, kNoLow when no term is
-   nonzero; expr_sum_eval's low is one above it (0 for zero). */
-TEST(ExprProgram, SumRunBelow) {
+/* expr_sum_run leaves the sum at its lowest group, kNoLow when no term is nonzero;
+   expr_sum_eval's low is the same (0 for zero). */
+TEST(ExprProgram, SumRunLow) {
     const ExprProgram p = parsed("$1 - $2 + $3");
-    const auto run = [&p](const char* a, const char* b, const char* c, ExprSumValue* r) {
+    const auto run = [&p](const char* a, const char* b, const char* c, Scaled64* r) {
         const Body bodies[3] = {encode_text(a), encode_text(b), encode_text(c)};
         const ExprOperand ops[3] = {{bodies[0].data(), bodies[0].size()},
                                     {bodies[1].data(), bodies[1].size()},
@@ -402,26 +403,26 @@ TEST(ExprProgram, SumRunBelow) {
         return expr_sum_run<true>(
             p.sum, [&ops](int k) { return short_operand_of(ops[k]); }, r);
     };
-    ExprSumValue r{};
+    Scaled64 r{};
     ASSERT_TRUE(run("0", "-0.0", "0.00", &r));
-    EXPECT_EQ(r.sum, 0);
-    EXPECT_EQ(r.below, kNoLow);
+    EXPECT_EQ(r.value, 0);
+    EXPECT_EQ(r.low, kNoLow);
     EXPECT_EQ(r.dscale, 2);
     ASSERT_TRUE(run("1.5", "20000", "-0.25", &r));   // 1.5 - 20000 - 0.25 = -19998.75: -199987500 x 10000^-1
-    EXPECT_EQ(r.sum, -199987500);
-    EXPECT_EQ(r.below, -2);
+    EXPECT_EQ(r.value, -199987500);
+    EXPECT_EQ(r.low, -1);
     EXPECT_EQ(r.dscale, 2);
     ASSERT_TRUE(run("17", "0", "-3", &r));
-    EXPECT_EQ(r.sum, 14);
-    EXPECT_EQ(r.below, -1);
-    ExprSumValue value_only{};
+    EXPECT_EQ(r.value, 14);
+    EXPECT_EQ(r.low, 0);
+    Scaled64 value_only{};
     const Body bodies[3] = {encode_text("17"), encode_text("0"), encode_text("-3")};
     const ExprOperand ops[3] = {{bodies[0].data(), bodies[0].size()},
                                 {bodies[1].data(), bodies[1].size()},
                                 {bodies[2].data(), bodies[2].size()}};
     ASSERT_TRUE(expr_sum_run<false>(
         p.sum, [&ops](int k) { return short_operand_of(ops[k]); }, &value_only));
-    EXPECT_EQ(value_only.sum, 14);
+    EXPECT_EQ(value_only.value, 14);
     EXPECT_EQ(value_only.dscale, 0);
     // a NULL operand (kNotSmall) declines
     EXPECT_FALSE(expr_sum_run<true>(
@@ -453,10 +454,10 @@ TEST(ExprProgram, SumOfTermsForm) {
     const ExprProgram p = parsed("$1 + $2");
     const Body a = encode_text("1.5"), b = encode_text("20000");
     const ExprOperand ops[2] = {{a.data(), a.size()}, {b.data(), b.size()}};
-    ExactValue v{};
+    Scaled128 v{};
     ASSERT_TRUE(expr_eval_small(p, ops, &v));
     uint16_t digits[kUint128MaxGroups];
-    EXPECT_EQ(format_body(encoded(exact_finite_value(v, digits))), "20001.5");
+    EXPECT_EQ(format_body(encoded(scaled_finite_value(v, digits))), "20001.5");
 }
 
 /* A chain of + and - over n operands, each joined by + or - at random, grouped at random. */
@@ -503,7 +504,7 @@ TEST(ExprProgram, FoldedConstantsMatchSeparateOperators) {
         for (int t = 0; t < s.nterms; ++t)
             ASSERT_FALSE(constant[s.terms[t].operand]);
         const auto operand_of = [&views](int k) { return short_operand_of(views[k]); };
-        ExactValue got, value_only;
+        Scaled128 got, value_only;
         const bool ok = expr_sum_eval<true>(s, operand_of, &got);
         ASSERT_EQ(expr_sum_eval<false>(s, operand_of, &value_only), ok);
         if (!ok)
@@ -511,8 +512,8 @@ TEST(ExprProgram, FoldedConstantsMatchSeparateOperators) {
         ++taken;
         uint16_t digits[kUint128MaxGroups];
         const Body want = reference(p, operands);
-        ASSERT_EQ(encoded(exact_finite_value(got, digits)), want) << formatted(p);
-        ASSERT_EQ(compare_exact(value_only, got), 0) << formatted(p);
+        ASSERT_EQ(encoded(scaled_finite_value(got, digits)), want) << formatted(p);
+        ASSERT_EQ(compare_scaled(value_only, got), 0) << formatted(p);
         ASSERT_EQ(value_only.dscale, 0);
     }
     EXPECT_GT(folded, 10000);
@@ -657,9 +658,9 @@ int distinct_subtrees(const std::vector<ExprProgram>& programs) {
     return static_cast<int>(seen.size());
 }
 
-Body encoded_exact(const ExactValue& v) {
+Body encoded_exact(const Scaled128& v) {
     uint16_t digits[kUint128MaxGroups];
-    return encoded(exact_finite_value(v, digits));
+    return encoded(scaled_finite_value(v, digits));
 }
 
 /* Random operand values, encoded, and their views. */
@@ -847,11 +848,11 @@ TEST(RowPrograms, EvalReadMatchesEvalSmall) {
             expr_program_prepare(&p);
         ASSERT_TRUE(expr_program_valid(p));
         const Operands o = random_operands(rng, p.noperands);
-        std::vector<ReadOperand> read(p.noperands);
+        std::vector<Scaled64> read(p.noperands);
         bool readable = true;
         for (int k = 0; k < p.noperands; ++k)
             readable = read_operand_once(o.views[k], &read[k]) && readable;
-        ExactValue want;
+        Scaled128 want;
         const bool want_taken = expr_eval_small(p, o.views.data(), &want);
         ++total;
         if (!readable) {   // (shared_operands numbers the operands among those the steps read)
@@ -859,7 +860,7 @@ TEST(RowPrograms, EvalReadMatchesEvalSmall) {
             continue;
         }
         taken += want_taken;
-        ExactValue got;
+        Scaled128 got;
         const bool got_taken = expr_eval_read(p, read.data(), &got);
         if (!p.sum.is_sum) {   // (the one-pass sum of terms may take what the steps decline)
             ASSERT_EQ(got_taken, want_taken) << formatted(p) << " over " << o.shown();
@@ -886,7 +887,7 @@ TEST(RowPrograms, RowGraphEvalMatchesProgramsAlone) {
         const RowPrograms r = parsed_row(text);
         ASSERT_EQ(r.nsums, static_cast<int>(programs.size()));
         const Operands o = random_operands(rng, r.noperands);
-        std::vector<ReadOperand> values(kMaxExprOperands + kMaxRowNodes);
+        std::vector<Scaled64> values(kMaxExprOperands + kMaxRowNodes);
         bool readable = true;
         for (int k = 0; k < r.noperands; ++k)
             readable = read_operand_once(o.views[k], &values[k]) && readable;
@@ -898,13 +899,13 @@ TEST(RowPrograms, RowGraphEvalMatchesProgramsAlone) {
         }
         ++planned;
         for (int i = 0; i < r.nsums; ++i) {
-            const ReadOperand& v = values[r.graph.result[i]];
-            ExactValue want;
+            const Scaled64& v = values[r.graph.result[i]];
+            Scaled128 want;
             ASSERT_TRUE(expr_eval_small(r.sums[i], o.views.data(), &want))
                 << "program " << i << " of " << text << " over " << o.shown() << ": in int64 in the graph";
             ++compared;
             zeros += v.value == 0;
-            ASSERT_EQ(encoded_exact(ExactValue{v.value, v.low, v.dscale}), encoded_exact(want))
+            ASSERT_EQ(encoded_exact(Scaled128{v.value, v.low, v.dscale}), encoded_exact(want))
                 << "program " << i << " of " << text << " over " << o.shown();
         }
     }
@@ -928,7 +929,7 @@ TEST(RowPrograms, ScaledPlanMatchesProgramsAlone) {
         const std::string text = row_text(programs);
         const RowPrograms r = parsed_row(text);
         const Operands o = random_operands(rng, r.noperands);
-        std::vector<ReadOperand> read(r.noperands);
+        std::vector<Scaled64> read(r.noperands);
         bool readable = true;
         for (int k = 0; k < r.noperands; ++k)
             readable = read_operand_once(o.views[k], &read[k]) && readable;
@@ -939,7 +940,7 @@ TEST(RowPrograms, ScaledPlanMatchesProgramsAlone) {
         bool ok = true;
         for (int k = 0; k < r.noperands; ++k) {
             dscales[k] = read[k].dscale;
-            ReadOperand x = read[k];
+            Scaled64 x = read[k];
             rescaled += x.low != fixed_low(x.dscale);
             ok = ok && rescale_operand(&x);
             ASSERT_TRUE(!ok || x.low == fixed_low(x.dscale)) << o.texts[k];
@@ -952,11 +953,11 @@ TEST(RowPrograms, ScaledPlanMatchesProgramsAlone) {
         ++planned;
         for (int i = 0; i < r.nsums; ++i) {
             const int v = r.graph.result[i];
-            ExactValue want;
+            Scaled128 want;
             ASSERT_TRUE(expr_eval_small(r.sums[i], o.views.data(), &want))
                 << "program " << i << " of " << text << " over " << o.shown() << ": in int64 in the graph";
             ++compared;
-            const ExactValue got{values[v], scales.low[v], scales.node_dscale[v]};
+            const Scaled128 got{values[v], scales.low[v], scales.node_dscale[v]};
             ASSERT_EQ(encoded_exact(got), encoded_exact(want))
                 << "program " << i << " of " << text << " over " << o.shown();
         }
@@ -975,10 +976,10 @@ TEST(RowPrograms, ScaledReadMatchesRescale) {
     int taken = 0, declined = 0, other_dscale = 0;
     for (int iter = 0; iter < 20000; ++iter) {
         const Operands o = random_operands(rng, 1);
-        ReadOperand read;
+        Scaled64 read;
         if (!read_operand_once(o.views[0], &read))
             continue;
-        ReadOperand rescaled = read;
+        Scaled64 rescaled = read;
         const bool ok = rescale_operand(&rescaled);
         if (!ok) {
             ASSERT_EQ(rescaled.value, read.value) << o.texts[0];

@@ -1,6 +1,6 @@
 /*
  * sum_product_test.cpp — sums of products in the sum accumulator (src/core/sum_accum.hpp:
- * ShortProduct, sum_add_product_expected, sum_add_product), against the same accumulator fed
+ * short_product, sum_add_product_expected, sum_add_scaled), against the same accumulator fed
  * the products as numeric makes them (digit_arith's multiply, then sum_add): what
  * fastnumeric_sum_product must equal.
  */
@@ -58,11 +58,8 @@ std::vector<unsigned char> numeric_product(const std::vector<std::vector<unsigne
 }
 
 /* The two factors as the transition reads them; false where it would make the product instead. */
-bool read_product(const std::vector<std::vector<unsigned char>>& factors, ShortProduct* p) {
-    uint64_t a, b;
-    start_short_product(p);
-    return add_short_factor(factors[0].data(), factors[0].size(), p, &a) &&
-           add_short_factor(factors[1].data(), factors[1].size(), p, &b) && finish_short_product(p, a, b);
+bool read_product(const std::vector<std::vector<unsigned char>>& factors, Scaled128* p) {
+    return short_product(factors[0].data(), factors[0].size(), factors[1].data(), factors[1].size(), p);
 }
 
 std::string sum_text(const SumAccum& s) {
@@ -89,7 +86,7 @@ struct Pair {
     void add(const std::vector<std::vector<unsigned char>>& factors) {
         const std::vector<unsigned char> product = numeric_product(factors);
         sum_add(&values, view(product));
-        ShortProduct p;
+        Scaled128 p;
         if (!read_product(factors, &p)) {   // the transition makes the product, as here
             sum_add(&products, view(product));
             ++made;
@@ -100,7 +97,7 @@ struct Pair {
             ++expected;
         } else {
             EXPECT_EQ(0, memcmp(&before, &products, sizeof before)) << "a declined add changed the state";
-            sum_add_product(&products, p);
+            sum_add_scaled(&products, p);
             ++general;
         }
     }
@@ -114,17 +111,16 @@ struct Pair {
 };
 
 TEST(SumProduct, ReadsNumericsProductOfShortFactors) {
-    ShortProduct p;
+    Scaled128 p;
     ASSERT_TRUE(read_product({factor("12345.67"), factor("0.95")}, &p));
     // 1|2345|6700 × 9500, each from 10000^-1: at 10000^-2, dscale 2 + 2
-    EXPECT_TRUE(p.magnitude == static_cast<uint128_t>(123456700u) * 9500u);
+    EXPECT_TRUE(p.value == static_cast<int128_t>(123456700) * 9500);
     EXPECT_EQ(p.low, -2);
     EXPECT_EQ(p.dscale, 4);
-    EXPECT_FALSE(p.negative);
     ASSERT_TRUE(read_product({factor("-3"), factor("-0.5")}, &p));
-    EXPECT_FALSE(p.negative);
+    EXPECT_TRUE(p.value == 15000);
     ASSERT_TRUE(read_product({factor("-3"), factor("0.5")}, &p));
-    EXPECT_TRUE(p.negative);
+    EXPECT_TRUE(p.value == -15000);
     // what the transition leaves to the multiplication: zero, specials, long headers, five groups
     EXPECT_FALSE(read_product({factor("0"), factor("2")}, &p));
     EXPECT_FALSE(read_product({factor("2"), body({0xC000})}, &p));
@@ -238,10 +234,7 @@ TEST(SumProduct, ValuesAtOnceEqualValuesOneByOne) {
                 sum_add_zero(&each, dscale);
                 continue;
             }
-            const bool negative = value < 0;
-            sum_add_product(&each,
-                            ShortProduct{negative ? -static_cast<uint128_t>(value) : static_cast<uint128_t>(value), low,
-                                         dscale, negative});
+            sum_add_scaled(&each, Scaled128{value, low, dscale});
         }
         sum_add_values(&once, total, low, dscale, n);
         const std::string where = "round " + std::to_string(round);

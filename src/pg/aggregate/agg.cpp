@@ -75,21 +75,14 @@ __attribute__((noinline)) Datum avg_accum_rest(FunctionCallInfo fcinfo) {
     PG_RETURN_POINTER(s);
 }
 
-/* Argument i as a factor of p. */
-__attribute__((always_inline)) inline bool short_factor_arg(FunctionCallInfo fcinfo, int i, ShortProduct* p,
-                                                            uint64_t* digits) {
-    if (PG_ARGISNULL(i))
-        return false;
-    const unsigned char* body;
-    const size_t len = small_path_body(PG_GETARG_DATUM(i), &body);
-    return add_short_factor(body, len, p, digits);
-}
-
 /* Arguments 1 and 2 as a short product; false for a NULL or any other factor. */
-__attribute__((always_inline)) inline bool short_factors(FunctionCallInfo fcinfo, ShortProduct* p) {
-    uint64_t a, b;
-    start_short_product(p);
-    return short_factor_arg(fcinfo, 1, p, &a) && short_factor_arg(fcinfo, 2, p, &b) && finish_short_product(p, a, b);
+__attribute__((always_inline)) inline bool short_factors(FunctionCallInfo fcinfo, Scaled128* p) {
+    if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
+        return false;
+    const unsigned char *a, *b;
+    const size_t na = small_path_body(PG_GETARG_DATUM(1), &a);
+    const size_t nb = small_path_body(PG_GETARG_DATUM(2), &b);
+    return short_product(a, na, b, nb, p);
 }
 
 /*
@@ -113,9 +106,9 @@ __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) 
         }
     if (s == nullptr)
         s = new_sum_state(aggregate_context(fcinfo, "fastnumeric_sum_product_accum"));
-    ShortProduct p;
+    Scaled128 p;
     if (factors == 2 && short_factors(fcinfo, &p)) {
-        sum_add_product(s, p);
+        sum_add_scaled(s, p);
     } else {
         Datum product = PG_GETARG_DATUM(1);
         for (int i = 2; i <= factors; ++i)
@@ -133,17 +126,17 @@ __attribute__((noinline)) Datum sum_product_accum_rest(FunctionCallInfo fcinfo) 
 __attribute__((noinline)) Datum extreme_expr_accum_rest(FunctionCallInfo fcinfo, int want) {
     ExprSite* site = expr_site(fcinfo, 2);
     site->held = Datum(0);   // what this returns may become the state at a freed state's address
-    ExactValue v;
+    Scaled128 v;
     if (expr_eval_operands(fcinfo, site, &v)) {
         if (PG_ARGISNULL(0))
-            return exact_value_datum(v);
+            return scaled_value_datum(v);
         const Datum state = PG_GETARG_DATUM(0);
         ExprOperand held;
         held.len = small_path_body(state, &held.body);
-        ExactValue current;
-        if (exact_value_of(held, &current))
-            return first_wins(compare_exact(current, v), want) ? state : exact_value_datum(v);
-        return pick(state, exact_value_datum(v), want);
+        Scaled128 current;
+        if (scaled_value_of(held, &current))
+            return first_wins(compare_scaled(current, v), want) ? state : scaled_value_datum(v);
+        return pick(state, scaled_value_datum(v), want);
     }
     bool isnull = false;
     const Datum d = expr_eval_separately(fcinfo, site, &isnull);
@@ -163,14 +156,14 @@ __attribute__((noinline)) Datum extreme_expr_accum_rest(FunctionCallInfo fcinfo,
  * comes from extreme_expr_accum_rest, which forgets the state it remembers: a state at the
  * same address as the remembered one is that one.
  */
-bool read_held(ExprSite* site, Datum state, ExactValue* out) {
+bool read_held(ExprSite* site, Datum state, Scaled128* out) {
     ExprOperand held;
     held.len = small_path_body(state, &held.body);
-    if (!exact_value_of(held, out))
+    if (!scaled_value_of(held, out))
         return false;
     site->held = state;
     site->held_value = static_cast<int64_t>(out->value);
-    site->held_below = out->low - 1;
+    site->held_low = out->low;
     return true;
 }
 
@@ -179,16 +172,16 @@ bool read_held(ExprSite* site, Datum state, ExactValue* out) {
  * another scale: called last, so that the per-row path calls nothing (the comparison at two
  * scales, called there, made it save more registers a row).
  */
-__attribute__((noinline)) Datum extreme_expr_accum_held(FunctionCallInfo fcinfo, int want, ExprSumValue r) {
+__attribute__((noinline)) Datum extreme_expr_accum_held(FunctionCallInfo fcinfo, int want, Scaled64 r) {
     ExprSite* site = static_cast<ExprSite*>(fcinfo->flinfo->fn_extra);
     const Datum state = PG_GETARG_DATUM(0);
-    ExactValue current;
+    Scaled128 current;
     if (state == site->held)
-        current = ExactValue{site->held_value, site->held_below + 1, 0};
+        current = Scaled128{site->held_value, site->held_low, 0};
     else if (!read_held(site, state, &current))
         return extreme_expr_accum_rest(fcinfo, want);
-    const ExactValue v{r.sum, r.below == kNoLow ? 0 : r.below + 1, 0};
-    if (first_wins(compare_exact(current, v), want))
+    const Scaled128 v{r.value, r.low == kNoLow ? 0 : r.low, 0};
+    if (first_wins(compare_scaled(current, v), want))
         return state;
     return extreme_expr_accum_rest(fcinfo, want);
 }
@@ -203,13 +196,13 @@ __attribute__((noinline)) Datum extreme_expr_accum_held(FunctionCallInfo fcinfo,
 __attribute__((always_inline)) inline Datum extreme_expr_accum(FunctionCallInfo fcinfo, int want) {
     if (likely(!PG_ARGISNULL(0) && fcinfo->flinfo->fn_extra != nullptr)) {
         const ExprSite* site = static_cast<const ExprSite*>(fcinfo->flinfo->fn_extra);
-        ExprSumValue r;
+        Scaled64 r;
         // a sum with a term (no program with * has one; one of constants alone takes the rest)
         if (likely(site->sum.nterms > 0 && expr_sum_run<false>(site->sum, row_operands(fcinfo), &r))) {
-            if (unlikely(PG_GETARG_DATUM(0) != site->held || r.below != site->held_below))
+            if (unlikely(PG_GETARG_DATUM(0) != site->held || r.low != site->held_low))
                 return extreme_expr_accum_held(fcinfo, want, r);
             // on a tie the row's value, as numeric_smaller and numeric_larger give the second
-            if (want < 0 ? site->held_value < r.sum : site->held_value > r.sum)
+            if (want < 0 ? site->held_value < r.value : site->held_value > r.value)
                 return PG_GETARG_DATUM(0);
         }
     }
@@ -252,7 +245,7 @@ Datum fastnumeric_sum_product_accum(PG_FUNCTION_ARGS) {
     // like fastnumeric_avg_accum, the per-row path calls nothing but the tail call below
     if (likely(!PG_ARGISNULL(0) && PG_NARGS() == 3)) {
         SumAccum* s = reinterpret_cast<SumAccum*>(PG_GETARG_POINTER(0));
-        ShortProduct p;
+        Scaled128 p;
         if (likely(short_factors(fcinfo, &p) && sum_add_product_expected(s, p)))
             PG_RETURN_POINTER(s);
     }
@@ -267,7 +260,7 @@ Datum fastnumeric_sum_product_accum(PG_FUNCTION_ARGS) {
 Datum fastnumeric_expr_accum(PG_FUNCTION_ARGS) {
     SumAccum* s = state_arg(fcinfo, 0);
     const ExprSite* site = expr_site(fcinfo, 2);
-    ExactValue v;
+    Scaled128 v;
     constexpr uint128_t kInt128Min = uint128_t{1} << 127;   // -2^127: no int128 holds its magnitude
     const bool one_pass = expr_eval_operands(fcinfo, site, &v) && static_cast<uint128_t>(v.value) != kInt128Min;
     bool isnull = false;
@@ -277,7 +270,7 @@ Datum fastnumeric_expr_accum(PG_FUNCTION_ARGS) {
     if (s == nullptr)
         s = new_sum_state(aggregate_context(fcinfo, "fastnumeric_expr_accum"));
     if (one_pass)
-        sum_add_exact(s, v);
+        sum_add_scaled(s, v);
     else if (!isnull)
         sum_add_made_readable(s, d);
     PG_RETURN_POINTER(s);

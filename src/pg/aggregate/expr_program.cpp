@@ -133,14 +133,14 @@ ExprSite* expr_site(FunctionCallInfo fcinfo, int first) {
     return site;
 }
 
-bool expr_eval_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
+bool expr_eval_operands(FunctionCallInfo fcinfo, const ExprSite* site, Scaled128* v) {
     ExprOperand operands[kMaxExprOperands];
     return expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, v);
 }
 
-Datum wide_result_datum(const ExactValue& v) {
+Datum wide_result_datum(const Scaled128& v) {
     uint16_t digits[kUint128MaxGroups];
-    return finite_datum(exact_finite_value(v, digits));
+    return finite_datum(scaled_finite_value(v, digits));
 }
 
 Datum expr_eval_separately(FunctionCallInfo fcinfo, const ExprProgram& p, int first, bool* isnull) {
@@ -196,10 +196,10 @@ PG_FUNCTION_INFO_V1(fastnumeric_expr);
 /* The program's result: one palloc. */
 Datum fastnumeric_expr(PG_FUNCTION_ARGS) {
     const ExprSite* site = expr_site(fcinfo, 1);
-    ExactValue v;
+    Scaled128 v;
     if (unlikely(!expr_eval_row(fcinfo, site, &v)))
         return expr_separately(fcinfo, site);
-    return exact_value_datum(v);
+    return scaled_value_datum(v);
 }
 
 }   // extern "C"

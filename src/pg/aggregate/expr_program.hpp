@@ -43,7 +43,7 @@ struct ExprSite {
        which would ask more than palloc's alignment). */
     Datum held;
     int64_t held_value;
-    int32_t held_below;   // (expr_sum_run's below)
+    int32_t held_low;
 };
 
 /* Where fcinfo holds argument k: the site's sum names its terms' arguments so (expr_site). */
@@ -60,23 +60,23 @@ ExprSite* expr_site(FunctionCallInfo fcinfo, int first);
 inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOperand* operands);
 
 /* The one-pass result over this row's operands (expr_eval_small); false when it declines. */
-bool expr_eval_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v);
+bool expr_eval_operands(FunctionCallInfo fcinfo, const ExprSite* site, Scaled128* v);
 
 /*
  * The one pass of a sum (kWithDscale: expr_sum_eval) with this row's arguments read straight
  * into it; false for a program with * and when the pass declines.
  */
 template <bool kWithDscale>
-__attribute__((always_inline)) inline bool expr_sum_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v);
+__attribute__((always_inline)) inline bool expr_sum_row(FunctionCallInfo fcinfo, const ExprSite* site, Scaled128* v);
 
 /* expr_eval_operands by expr_sum_row where it can: the per-row path of the program's calls. */
-__attribute__((always_inline)) inline bool expr_eval_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v);
+__attribute__((always_inline)) inline bool expr_eval_row(FunctionCallInfo fcinfo, const ExprSite* site, Scaled128* v);
 
 /* The datum of a one-pass result: one palloc (of 16 bytes when it has at most four groups). */
-__attribute__((always_inline)) inline Datum exact_value_datum(const ExactValue& v);
+__attribute__((always_inline)) inline Datum scaled_value_datum(const Scaled128& v);
 
-/* exact_value_datum beyond four groups or short's dscale. */
-Datum wide_result_datum(const ExactValue& v);
+/* scaled_value_datum beyond four groups or short's dscale. */
+Datum wide_result_datum(const Scaled128& v);
 
 /*
  * The program run as the separate operators would run it (fastnumeric's + - * and unary
@@ -121,7 +121,7 @@ inline auto row_operands(FunctionCallInfo fcinfo) {
 }
 
 template <bool kWithDscale>
-inline bool expr_sum_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
+inline bool expr_sum_row(FunctionCallInfo fcinfo, const ExprSite* site, Scaled128* v) {
     if (unlikely(!site->sum.is_sum))
         return false;
     return expr_sum_eval<kWithDscale>(site->sum, row_operands(fcinfo), v);
@@ -138,14 +138,14 @@ inline bool expr_operands(FunctionCallInfo fcinfo, const ExprSite* site, ExprOpe
     return true;
 }
 
-inline bool expr_eval_row(FunctionCallInfo fcinfo, const ExprSite* site, ExactValue* v) {
+inline bool expr_eval_row(FunctionCallInfo fcinfo, const ExprSite* site, Scaled128* v) {
     if (likely(expr_sum_row<true>(fcinfo, site, v)))
         return true;
     ExprOperand operands[kMaxExprOperands];   // (a program with *, as TPC-H Q1's: no call more)
     return expr_operands(fcinfo, site, operands) && expr_eval_small(site->program, operands, v);
 }
 
-inline Datum exact_value_datum(const ExactValue& v) {
+inline Datum scaled_value_datum(const Scaled128& v) {
     const bool negative = v.value < 0;
     const uint128_t m = negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value);
     if (likely(m - 1 < short_arith_detail::kTenTo16 - 1 && v.dscale <= kShortDscaleMax)) {

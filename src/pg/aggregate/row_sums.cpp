@@ -31,11 +31,12 @@ namespace {
 
 /*
  * What the scaled rows have added to one program's sum and not yet moved into it: their total
- * at the call site's scale for that program (fixed: RowScales).  An int128 of int64 values
- * cannot overflow before 2^63 rows.
+ * at the call site's scale for that program (fixed: RowScales), a Scaled128 as palloc'd memory
+ * holds one (an int128 at 8-byte alignment, which a template argument would not keep).  An
+ * int128 of int64 values cannot overflow before 2^63 rows.
  */
 struct Pending {
-    int128_a8 total;
+    int128_a8 value;
     int32_t low;
     int32_t dscale;
 };
@@ -74,15 +75,15 @@ struct RowSite {
     IntegerOperands integers;
     int ncolumns;
     uint8_t columns[kMaxExprOperands];
-    uint16_t column_offsets[kMaxExprOperands];   // where fcinfo holds each (expr_argument_offset)
-    uint32_t column_head[kMaxExprOperands];      // (scaled) each one's expected header bits
-    int32_t column_below[kMaxExprOperands];      // (scaled) the position below its fixed scale
+    uint16_t column_offsets[kMaxExprOperands];    // where fcinfo holds each (expr_argument_offset)
+    uint32_t column_head[kMaxExprOperands];       // (scaled) each one's expected header bits
+    int32_t column_unshifted[kMaxExprOperands];   // (scaled) its fixed scale less 1 (read_scaled_operand)
     uint32_t unreadable_constants;
     uint32_t scales_learned;   // how many times the scales were learned (0: not yet)
     uint32_t declined;         // rows since then whose operands were read but not at the scales
     bool scaled;
     RowScales scales;
-    ReadOperand values[kMaxExprOperands + kMaxRowNodes];   // the operands, then the graph's nodes
+    Scaled64 values[kMaxExprOperands + kMaxRowNodes];   // the operands, then the graph's nodes
     int64_t scaled_values[kMaxExprOperands + kMaxRowNodes];
 };
 
@@ -137,25 +138,25 @@ void fold_pending(RowSums* s) {
         return;
     for (int i = 0; i < s->nsums; ++i) {
         Pending& p = s->sums[i].pending;
-        sum_add_values(&s->sums[i].sum, p.total, p.low, p.dscale, s->pending_rows);
-        p.total = 0;
+        sum_add_values(&s->sums[i].sum, p.value, p.low, p.dscale, s->pending_rows);
+        p.value = 0;
     }
     s->rows += s->pending_rows;
     s->pending_rows = 0;
 }
 
 /*
- * Program i beyond the per-row path: a value the state does not expect (sum_add_exact), or the
+ * Program i beyond the per-row path: a value the state does not expect (sum_add_scaled), or the
  * separate operators, whose NULL sum skips.
  */
 __attribute__((noinline)) void row_sum_rest(FunctionCallInfo fcinfo, const RowSite* site, SumAccum* s, int i,
-                                            const ReadOperand* operands, uint32_t unread) {
+                                            const Scaled64* operands, uint32_t unread) {
     const ExprProgram& p = site->programs.sums[i];
-    ExactValue v;
+    Scaled128 v;
     constexpr uint128_t kInt128Min = uint128_t{1} << 127;   // -2^127: no int128 holds its magnitude
     if ((site->programs.reads[i] & unread) == 0 && expr_eval_read(p, operands, &v) &&
         static_cast<uint128_t>(v.value) != kInt128Min) {
-        sum_add_exact(s, v);
+        sum_add_scaled(s, v);
         return;
     }
     bool isnull = false;
@@ -165,14 +166,12 @@ __attribute__((noinline)) void row_sum_rest(FunctionCallInfo fcinfo, const RowSi
 }
 
 /* The per-row path of a graph's value: zero, or a value at the state's expected scale; else false. */
-__attribute__((always_inline)) inline bool add_expected(SumAccum* s, const ReadOperand& v) {
+__attribute__((always_inline)) inline bool add_expected(SumAccum* s, const Scaled64& v) {
     if (v.value == 0) {
         sum_add_zero(s, v.dscale);
         return true;
     }
-    const bool negative = v.value < 0;
-    const uint64_t m = negative ? -static_cast<uint64_t>(v.value) : static_cast<uint64_t>(v.value);
-    return sum_add_product_expected(s, ShortProduct{m, v.low, v.dscale, negative});
+    return sum_add_product_expected(s, Scaled128{v.value, v.low, v.dscale});
 }
 
 /*
@@ -201,7 +200,7 @@ __attribute__((noinline)) void learn_scales(RowSite* site) {
     for (int c = 0; c < site->ncolumns; ++c) {
         const int32_t dscale = dscales[site->columns[c]];
         site->column_head[c] = scaled_operand_head(dscale);
-        site->column_below[c] = fixed_low(dscale) - 1;
+        site->column_unshifted[c] = fixed_low(dscale) - 1;
         site->scaled = site->scaled && site->column_head[c] != kNoScaledHead;
     }
 }
@@ -222,7 +221,7 @@ __attribute__((noinline)) void set_pending_scales(RowSums* s, const RowSite* sit
 
 /* The programs one by one: a row with a NULL or long operand, or a value beyond int64. */
 __attribute__((noinline)) void row_sums_one_by_one(FunctionCallInfo fcinfo, const RowSite* site, RowSums* s,
-                                                   const ReadOperand* operands, uint32_t unread) {
+                                                   const Scaled64* operands, uint32_t unread) {
     const RowPrograms& programs = site->programs;
     for (int i = 0; i < programs.nsums; ++i)
         row_sum_rest(fcinfo, site, &s->sums[i].sum, i, operands, unread);
@@ -252,8 +251,8 @@ const SumAccum* sum_of(RowSums* s, int k) {
 __attribute__((always_inline)) inline bool scaled_row(FunctionCallInfo fcinfo, RowSite* site, RowSums* s) {
     const auto operand = row_operands(fcinfo);
     for (int c = 0; c < site->ncolumns; ++c)
-        if (unlikely(!read_scaled_operand(operand(site->column_offsets[c]), site->column_head[c], site->column_below[c],
-                                          &site->scaled_values[site->columns[c]])))
+        if (unlikely(!read_scaled_operand(operand(site->column_offsets[c]), site->column_head[c],
+                                          site->column_unshifted[c], &site->scaled_values[site->columns[c]])))
             return false;
     const RowGraph& graph = site->programs.graph;
     if (unlikely(!row_graph_eval_scaled(graph, site->scales, site->scaled_values)))
@@ -261,7 +260,7 @@ __attribute__((always_inline)) inline bool scaled_row(FunctionCallInfo fcinfo, R
     if (unlikely(s->scales != site->scales_learned))
         set_pending_scales(s, site);
     for (int i = 0; i < s->nsums; ++i)
-        s->sums[i].pending.total += site->scaled_values[graph.result[i]];
+        s->sums[i].pending.value += site->scaled_values[graph.result[i]];
     ++s->pending_rows;
     return true;
 }
@@ -274,7 +273,7 @@ __attribute__((always_inline)) inline bool scaled_row(FunctionCallInfo fcinfo, R
 __attribute__((noinline)) void any_row(FunctionCallInfo fcinfo, RowSite* site, RowSums* s) {
     ++s->rows;
     const RowPrograms& programs = site->programs;
-    ReadOperand* values = site->values;
+    Scaled64* values = site->values;
     uint32_t unread = site->unreadable_constants;
     const auto operand = row_operands(fcinfo);
     for (int c = 0; c < site->ncolumns; ++c) {

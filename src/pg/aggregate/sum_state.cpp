@@ -49,16 +49,6 @@ __attribute__((noinline)) void sum_add_made_readable(SumAccum* s, Datum d) {
     release_packed(p, d);
 }
 
-void sum_add_exact(SumAccum* s, const ExactValue& v) {
-    if (v.value == 0) {
-        sum_add_zero(s, v.dscale);
-        return;
-    }
-    const bool negative = v.value < 0;
-    sum_add_product(s, ShortProduct{negative ? -static_cast<uint128_t>(v.value) : static_cast<uint128_t>(v.value),
-                                    v.low, v.dscale, negative});
-}
-
 }   // namespace fastnumeric
 
 namespace {

@@ -24,9 +24,6 @@ SumAccum* new_sum_state(MemoryContext context);
 /* sum_add of any datum (detoasted if it must be). */
 void sum_add_made_readable(SumAccum* s, Datum d);
 
-/* sum_add of a one-pass result (ExactValue) other than -2^127, whatever the state's scale. */
-void sum_add_exact(SumAccum* s, const ExactValue& v);
-
 /* buf reading a serialized state where it lies. */
 void read_serialized(bytea* serialized, StringInfo buf);
 
