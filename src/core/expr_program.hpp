@@ -48,7 +48,8 @@ struct ExprTerm {
 
 constexpr int kMaxExprTerms = (kMaxExprSteps + 1) / 2;   // operand steps of a binary tree
 
-constexpr int32_t kNoLow = INT32_MIN;   // the lowest group of no nonzero term
+// the low of a sum with no nonzero term; kNoLow - 1 too stays in range (expr_sum_run)
+constexpr int32_t kNoLow = INT32_MIN + 1;
 
 /*
  * A program without * as one signed sum: the terms read on each row, and the sum of the terms
@@ -130,10 +131,12 @@ __attribute__((always_inline)) inline T opaque(T x) {
 
 /*
  * A small short operand's digits as one magnitude, whether it enters negative (its sign
- * flipped by sign_flip), the position of its lowest group and dscale; false for any other.
+ * flipped by sign_flip), the weight less the groups (its low - 1, what the header and the size
+ * give without an addition: the sums' loop compares it as it is) and dscale; false for any
+ * other.
  */
 __attribute__((always_inline)) inline bool read_short_operand(ExprShortOperand o, uint16_t sign_flip,
-                                                              int64_t* magnitude, bool* negative, int32_t* low,
+                                                              int64_t* magnitude, bool* negative, int32_t* below,
                                                               int32_t* dscale) {
     if (o.groups > kSmallShortGroups)
         return false;
@@ -146,7 +149,7 @@ __attribute__((always_inline)) inline bool read_short_operand(ExprShortOperand o
     *negative = ((h ^ sign_flip) & kShortSignBit) != 0;
     // opaque: otherwise the sums' alignment, comparing it, kept the weight and n apart in two
     // more registers (measured per operand)
-    *low = opaque(short_weight(static_cast<uint16_t>(h)) - n + 1);
+    *below = opaque(short_weight(static_cast<uint16_t>(h)) - n);
     *dscale = static_cast<int32_t>((h & kShortDscaleMask) >> kShortDscaleShift);
     return true;
 }
@@ -159,6 +162,7 @@ __attribute__((always_inline)) inline bool read_operand(const ExprOperand& o, ui
     if (!read_short_operand(short_operand_of(o), sign_flip, &m, &negative, low, dscale))
         return false;
     *value = negative ? -m : m;
+    *low += 1;
     return true;
 }
 
@@ -193,24 +197,27 @@ inline bool scaled_int64(int64_t x, int32_t k, int64_t* out) {
 template <bool kWithDscale, typename OperandOf>
 __attribute__((always_inline)) inline bool expr_sum_run(const ExprSum& s, OperandOf operand_of, Scaled64* out) {
     int64_t sum = s.constant;
-    int32_t low = s.constant_low, dscale = s.constant_dscale;
+    int32_t dscale = s.constant_dscale;
+    // (the loop keeps low - 1, as read_short_operand gives it)
+    constexpr int32_t kNoBelow = kNoLow - 1;
+    int32_t below = s.constant_low - 1;
     for (const ExprTerm *t = s.terms, *const end = s.terms + s.nterms; t != end; ++t) {
         int64_t m;
         bool negative;
-        int32_t l, d;
-        if (!expr_detail::read_short_operand(operand_of(t->operand), t->sign_flip, &m, &negative, &l, &d))
+        int32_t b, d;
+        if (!expr_detail::read_short_operand(operand_of(t->operand), t->sign_flip, &m, &negative, &b, &d))
             return false;
-        if (__builtin_expect(l != low && m != 0, 0)) {   // zero takes no part in the alignment
+        if (__builtin_expect(b != below && m != 0, 0)) {   // zero takes no part in the alignment
             int64_t v = negative ? -m : m;
-            if (low == kNoLow) {
-                low = l;
-            } else if (l > low) {
-                if (!expr_detail::scaled_int64(v, l - low, &v))
+            if (below == kNoBelow) {
+                below = b;
+            } else if (b > below) {
+                if (!expr_detail::scaled_int64(v, b - below, &v))
                     return false;
             } else {
-                if (!expr_detail::scaled_int64(sum, low - l, &sum))
+                if (!expr_detail::scaled_int64(sum, below - b, &sum))
                     return false;
-                low = l;
+                below = b;
             }
             if (__builtin_add_overflow(sum, v, &sum))
                 return false;
@@ -223,7 +230,7 @@ __attribute__((always_inline)) inline bool expr_sum_run(const ExprSum& s, Operan
         if (kWithDscale)
             dscale = d > dscale ? d : dscale;
     }
-    *out = Scaled64{sum, low, kWithDscale ? dscale : 0};
+    *out = Scaled64{sum, below + 1, kWithDscale ? dscale : 0};
     return true;
 }
 
@@ -246,10 +253,10 @@ inline bool read_operand_once(const ExprOperand& o, Scaled64* out) {
 __attribute__((always_inline)) inline bool read_operand_once(ExprShortOperand o, Scaled64* out) {
     int64_t m;
     bool negative;
-    int32_t low, dscale;
-    if (!expr_detail::read_short_operand(o, 0, &m, &negative, &low, &dscale))
+    int32_t below, dscale;
+    if (!expr_detail::read_short_operand(o, 0, &m, &negative, &below, &dscale))
         return false;
-    *out = Scaled64{negative ? -m : m, low, dscale};
+    *out = Scaled64{negative ? -m : m, below + 1, dscale};
     return true;
 }
 

@@ -346,8 +346,8 @@ TEST(ExprProgram, ReadShortOperandFromGroups) {
         for (const uint16_t flip : {uint16_t{0}, kShortSignBit}) {
             int64_t m = -1;
             bool negative = false;
-            int32_t low = 0, dscale = -1;
-            ASSERT_EQ(expr_detail::read_short_operand(so, flip, &m, &negative, &low, &dscale), taken) << text;
+            int32_t below = 0, dscale = -1;
+            ASSERT_EQ(expr_detail::read_short_operand(so, flip, &m, &negative, &below, &dscale), taken) << text;
             if (!taken)
                 continue;
             const int64_t value = negative ? -m : m;
@@ -356,7 +356,7 @@ TEST(ExprProgram, ReadShortOperandFromGroups) {
             if (m != 0) {
                 EXPECT_EQ(negative, (want.value < 0) != (flip != 0)) << text;
             }
-            EXPECT_EQ(low, want.low) << text;
+            EXPECT_EQ(below, want.low - 1) << text;
             EXPECT_EQ(dscale, want.dscale) << text;
         }
         // the count is the caller's: any above four declines, whatever the body
@@ -377,18 +377,18 @@ TEST(ExprProgram, ReadShortOperandFromGroups) {
         EXPECT_FALSE(expr_detail::read_short_operand(ExprShortOperand{b.data(), 1}, 0, &m, &negative, &low, &dscale))
             << h;
     }
-    // the lowest and highest short weights: the lowest group's position, sign-extended
+    // the lowest and highest short weights: the weight less the groups, sign-extended
     const Body low = unit::body({static_cast<uint16_t>(kShort | 0x40), 1, 2}),   // weight -64, two groups
         high = unit::body({static_cast<uint16_t>(kShort | 0x3F), 1});            // weight 63, one group
     int64_t m;
     bool negative;
     int32_t position, dscale;
     ASSERT_TRUE(expr_detail::read_short_operand(ExprShortOperand{low.data(), 2}, 0, &m, &negative, &position, &dscale));
-    EXPECT_EQ(position, -65);
+    EXPECT_EQ(position, -66);
     EXPECT_EQ(m, 10002);
     ASSERT_TRUE(
         expr_detail::read_short_operand(ExprShortOperand{high.data(), 1}, 0, &m, &negative, &position, &dscale));
-    EXPECT_EQ(position, 63);
+    EXPECT_EQ(position, 62);
 }
 
 /* expr_sum_run leaves the sum at its lowest group, kNoLow when no term is nonzero;
