@@ -310,7 +310,7 @@ TEST(ExprProgram, CompareMatchesNumericOrder) {
 }
 
 /* scaled_value_of reads what expr_eval_small reads as an operand, and declines the same. */
-TEST(ExprProgram, ExactValueOfOperand) {
+TEST(ExprProgram, ScaledValueOfOperand) {
     const ExprProgram one = parsed("$1");
     for (const char* text :
          {"0", "-0.00", "17", "-123456789012.3456", "9999999999999999", "0.00000001", "12345678901234567890"}) {
