@@ -57,12 +57,26 @@ SELECT rs_check($$SELECT g, sum(v), avg(w - v), sum(v)::bytea FROM rs_d GROUP BY
 SELECT rs_check($$SELECT g, sum(v), avg(w - v), sum(v * w), sum(v)::bytea FROM rs_d GROUP BY g$$,
                 $$SELECT g, sum(vn), avg(wn - vn), sum(vn * wn), sum(vn)::bytea FROM rs_d GROUP BY g$$);
 DROP TABLE rs_d;
--- what ends a row: an aggregate other than count between two sums; FILTER and DISTINCT are
--- not taken (DISTINCT checked by its result only: 16 and later sort the input for it)
+-- what ends a row: an aggregate other than count between two sums; a FILTER makes a row of its
+-- own (of a program only: a column's sum stays sum), DISTINCT is not taken (checked by its
+-- result only: 16 and later sort the input for it)
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT sum(q), count(d), sum(p), max(x), sum(d), avg(t), sum(t) FILTER (WHERE g = 1) FROM rs_t;
 SELECT rs_check($$SELECT sum(q), count(d), sum(p), max(x), sum(d), avg(t), sum(t) FILTER (WHERE g = 1), sum(DISTINCT q) FROM rs_t$$,
                 $$SELECT sum(qn), count(dn), sum(pn), max(xn), sum(dn), avg(tn), sum(tn) FILTER (WHERE g = 1), sum(DISTINCT qn) FROM rs_t$$);
+-- a sum or avg of a program that shares with none is a row of one: with a FILTER, under
+-- grouping sets; a lone sum of a column stays sum, a lone product of two operands
+-- fastnumeric_sum_product
+EXPLAIN (VERBOSE, COSTS OFF)
+SELECT sum(p * (1 - d)) FILTER (WHERE g = 1), avg(p - t) FILTER (WHERE g = 2), sum(q) FILTER (WHERE g = 3) FROM rs_t;
+SELECT rs_check($$SELECT sum(p * (1 - d)) FILTER (WHERE g = 1), avg(p - t) FILTER (WHERE g = 2), sum(q) FILTER (WHERE g = 3),
+                         avg(p - t) FILTER (WHERE g = 2)::bytea FROM rs_t$$,
+                $$SELECT sum(pn * (1 - dn)) FILTER (WHERE g = 1), avg(pn - tn) FILTER (WHERE g = 2), sum(qn) FILTER (WHERE g = 3),
+                         avg(pn - tn) FILTER (WHERE g = 2)::bytea FROM rs_t$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT g, sum(p * (1 - d)), avg(x * d) FROM rs_t GROUP BY ROLLUP (g);
+SELECT rs_check($$SELECT g, sum(p * (1 - d)), avg(x * d), sum(p * (1 - d))::bytea FROM rs_t GROUP BY ROLLUP (g)$$,
+                $$SELECT g, sum(pn * (1 - dn)), avg(xn * dn), sum(pn * (1 - dn))::bytea FROM rs_t GROUP BY ROLLUP (g)$$);
+EXPLAIN (VERBOSE, COSTS OFF) SELECT sum(p * q) FROM rs_t;
 -- nine sums: a row of eight and the ninth alone
 EXPLAIN (VERBOSE, COSTS OFF)
 SELECT sum(q), sum(p), sum(d), sum(t), sum(x), sum(q * p), sum(q * d), sum(q * t), sum(q * x) FROM rs_t;
