@@ -133,7 +133,8 @@ __attribute__((always_inline)) inline T opaque(T x) {
  * A small short operand's digits as one magnitude, whether it enters negative (its sign
  * flipped by sign_flip), the weight less the groups (its low - 1, what the header and the size
  * give without an addition: the sums' loop compares it as it is) and dscale; false for any
- * other.
+ * other.  Its own reader, not read_small_short: that cost min and max of programs 2 to 3% more
+ * a row (bench/results/one-reader-callgrind-20261207.md).
  */
 __attribute__((always_inline)) inline bool read_short_operand(ExprShortOperand o, uint16_t sign_flip,
                                                               int64_t* magnitude, bool* negative, int32_t* below,
@@ -354,7 +355,8 @@ constexpr uint32_t scaled_operand_head(int32_t dscale) {
  * operands' fixed scale fixed_low, straight from its header and groups; false for any other
  * operand, or one that leaves int64 at that scale.  unshifted is fixed_low - 1, the weight less
  * the groups of an operand whose lowest group is at that scale (the caller keeps it so, one
- * subtraction less an operand).
+ * subtraction less an operand).  Its own reader, not read_small_short: that cost TPC-H Q1's row
+ * 3% more (bench/results/one-reader-callgrind-20261207.md).
  */
 __attribute__((always_inline)) inline bool read_scaled_operand(ExprShortOperand o, uint32_t head, int32_t unshifted,
                                                                int64_t* value) {
