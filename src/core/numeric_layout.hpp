@@ -15,6 +15,8 @@
  *   digit      a base-10000 digit (an int16, 0..9999), also "digit group" or "group"; a base-10
  *              digit is a "decimal".
  *   weight     the power of 10000 the first digit is worth.
+ *   low        the power of 10000 the last digit held is worth: a value in machine integers is
+ *              value × 10000^low (scaled_value.hpp).
  *   dscale     the number of decimals shown after the point.
  *   stripped   no leading or trailing zero digit; zero has no digits, weight 0, positive.
  *   canonical  exactly what numeric stores: stripped, in the short form whenever it fits.
