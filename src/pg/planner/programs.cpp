@@ -305,15 +305,4 @@ void fuse_node_programs(Plan* plan, PlanChanges* changes) {
     list_free(pass.fused_aggrefs);
 }
 
-bool is_program(Node* node) {
-    ProgramBuilder b;
-    return program_of(node, 1, &b);
-}
-
-/* One of our operators over operands. */
-bool is_single_operation(Node* node) {
-    ProgramBuilder b;
-    return program_of(node, 1, &b) && b.operators == 1;
-}
-
 }   // namespace fastnumeric

@@ -29,10 +29,6 @@ bool is_program_operand(Node* node);
 /* The program of node with at least `operators` operators, or false. */
 bool program_of(Node* node, int operators, ProgramBuilder* b);
 
-/* A program of one or more operators; exactly one. */
-bool is_program(Node* node);
-bool is_single_operation(Node* node);
-
 /* The program's text (a text Const) followed by its operands, as call arguments. */
 List* program_arguments(const ProgramBuilder& b);
 
