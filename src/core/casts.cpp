@@ -29,7 +29,7 @@ constexpr float kFloatPowers[] = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f
 
 /* A body's value as m * 10^exponent with m <= limit; false for anything else. */
 inline bool small_decimal(const unsigned char* body, size_t len, uint64_t limit, SmallShortValue* v, int* exponent) {
-    if (!read_small_short(body, len, v) || v->value > limit)
+    if (!read_small_short(body, len, v) || v->digits > limit)
         return false;
     *exponent = kDecDigits * v->low;
     return true;
@@ -56,7 +56,7 @@ inline bool nearest(const unsigned char* body, size_t len, uint64_t limit, const
         -exponent >= static_cast<int>(kPowers))
         return false;
     const F f =
-        exponent >= 0 ? static_cast<F>(v.value) * powers[exponent] : static_cast<F>(v.value) / powers[-exponent];
+        exponent >= 0 ? static_cast<F>(v.digits) * powers[exponent] : static_cast<F>(v.digits) / powers[-exponent];
     *out = v.negative ? -f : f;
     return true;
 }
@@ -75,11 +75,11 @@ bool rounded_integer(const unsigned char* body, size_t len, int64_t* out) {
         return false;
     uint64_t magnitude;
     if (exponent >= 0) {
-        if (exponent > 18 || __builtin_mul_overflow(v.value, power_of_ten(exponent), &magnitude))
+        if (exponent > 18 || __builtin_mul_overflow(v.digits, power_of_ten(exponent), &magnitude))
             return false;   // (10^19 and beyond are out of int64's range)
     } else {
         // below 10^16: at 10^-17 and beyond it rounds to zero
-        magnitude = -exponent > 16 ? 0 : divide_rounded(v.value, power_of_ten(-exponent));
+        magnitude = -exponent > 16 ? 0 : divide_rounded(v.digits, power_of_ten(-exponent));
     }
     const uint64_t limit = uint64_t{1} << 63;   // -2^63 is an int64, 2^63 is not
     if (magnitude > limit || (magnitude == limit && !v.negative))
@@ -163,9 +163,9 @@ Rescaled rescale_body(const unsigned char* body, size_t len, int precision, int 
     if (shift >= 0) {
         if (shift > kMaxPowerOfTen - 16)
             return Rescaled::Decline;
-        q = static_cast<uint128_t>(v.value) * power_of_ten_128(shift);
+        q = static_cast<uint128_t>(v.digits) * power_of_ten_128(shift);
     } else {
-        q = -shift > 16 ? 0 : divide_rounded(v.value, power_of_ten(-shift));   // (digits < 10^16)
+        q = -shift > 16 ? 0 : divide_rounded(v.digits, power_of_ten(-shift));   // (digits < 10^16)
     }
     // numeric allows precision - scale digits before the point: |q| < 10^precision
     if (precision <= kMaxPowerOfTen && q >= power_of_ten_128(precision))

@@ -47,7 +47,7 @@ inline bool read_operand(const unsigned char* body, size_t len, SmallShortValue*
 }
 
 inline int scale_of(const SmallShortValue& a, int first_a, const SmallShortValue& b, int first_b) {
-    return quotient_scale(a.value != 0 ? a.high : 0, first_a, a.dscale, b.value != 0 ? b.high : 0, first_b, b.dscale);
+    return quotient_scale(a.digits != 0 ? a.high : 0, first_a, a.dscale, b.digits != 0 ? b.high : 0, first_b, b.dscale);
 }
 
 /*
@@ -74,10 +74,10 @@ __attribute__((always_inline)) inline int quotient_body(Digits digits, int low, 
         else if (__builtin_mul_overflow(static_cast<uint128_t>(digits), power_of_ten_128(shift), &dividend))
             return 0;
         uint64_t r;
-        q = divide_by_u64(dividend, y.value, &r);
-        q += r >= y.value - r;
+        q = divide_by_u64(dividend, y.digits, &r);
+        q += r >= y.digits - r;
     } else {
-        uint128_t divisor = y.value;
+        uint128_t divisor = y.digits;
         if (__builtin_mul_overflow(divisor, power_of_ten_128(-shift), &divisor))
             return 0;
         q = digits / divisor;
@@ -109,9 +109,9 @@ __attribute__((always_inline)) inline int divide_short_bodies(const unsigned cha
     using namespace division_detail;
     SmallShortValue x, y;
     int first_x, first_y;
-    if (!read_operand(a, alen, &x, &first_x) || !read_operand(b, blen, &y, &first_y) || y.value == 0)
+    if (!read_operand(a, alen, &x, &first_x) || !read_operand(b, blen, &y, &first_y) || y.digits == 0)
         return 0;
-    return quotient_body(x.value, x.low, x, first_x, y, first_y, out);
+    return quotient_body(x.digits, x.low, x, first_x, y, first_y, out);
 }
 int divide_wide_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
 int modulo_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);

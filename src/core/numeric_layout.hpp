@@ -43,7 +43,6 @@
 
 #include "core/byte_order.hpp"
 #include "core/int128.hpp"
-#include "core/scaled_value.hpp"
 
 namespace fastnumeric {
 
@@ -147,15 +146,18 @@ inline bool decode_numeric(const unsigned char* body, size_t len, NumericView* o
 }
 
 /*
- * A 2-byte-header body of at most kSmallShortGroups digit groups read as one integer: the
- * scaled value of its magnitude (value: the digit groups as one base-10000 integer, 0 for zero;
- * low: the last group's position), and what the reading also gives.  The per-row fast paths
- * (short arithmetic, division, casts, the sum's product) start from this instead of a
- * NumericView.
+ * A 2-byte-header body of at most kSmallShortGroups digit groups read as one integer:
+ * value = ±digits * 10000^low.  The per-row fast paths (short arithmetic, the sum's int128)
+ * start from this instead of a NumericView.  Its own struct, not a ScaledValue with these
+ * fields added: that cost / 1.35% more instructions a value
+ * (bench/results/small-short-value-callgrind-20261207.md).
  */
 constexpr int kSmallShortGroups = kInt64Groups;
-struct SmallShortValue : ScaledValue<uint64_t> {
-    int32_t high;   // position of the first group (the weight)
+struct SmallShortValue {
+    uint64_t digits;   // the digit groups read as one base-10000 integer (0: zero)
+    int low;           // position (power of 10000) of the last digit group
+    int high;          // position of the first (the weight)
+    int dscale;
     bool negative;
     uint32_t header;   // the header word itself: results combine its sign and dscale bits in place
 };
@@ -188,7 +190,7 @@ inline bool read_small_short(const unsigned char* body, size_t len, SmallShortVa
     if ((h & kSignMask) != kShort)
         return false;
     const int n = static_cast<int>((len - 2) / 2);
-    out->value = small_short_digits(body + 2, n);
+    out->digits = small_short_digits(body + 2, n);
     out->high = short_weight(h);
     out->low = out->high - n + 1;
     out->dscale = (h & kShortDscaleMask) >> kShortDscaleShift;

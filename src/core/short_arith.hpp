@@ -211,8 +211,8 @@ inline bool aligned_sum(const SmallShortValue& x, const SmallShortValue& y, bool
     if (high - low >= kMaxGroups)
         return false;
     // Two's complement in unsigned arithmetic: no signed overflow even on corrupt digits.
-    const uint64_t mx = x.value * power_of_base(x.low - low);
-    const uint64_t my = y.value * power_of_base(y.low - low);
+    const uint64_t mx = x.digits * power_of_base(x.low - low);
+    const uint64_t my = y.digits * power_of_base(y.low - low);
     const uint64_t sum = (x.negative ? 0 - mx : mx) + (y.negative != subtract ? 0 - my : my);
     const bool negative = static_cast<int64_t>(sum) < 0;
     *out = AlignedSum{negative ? 0 - sum : sum, negative ? kShortSignBit : 0u, low};
@@ -243,10 +243,10 @@ inline int add_short_bodies(const unsigned char* a, size_t alen, const unsigned 
     if (!read_small_short(a, alen, &x) || !read_small_short(b, blen, &y))
         return 0;
     const uint32_t dscale = larger_dscale(x, y);
-    if (x.value == 0 || y.value == 0) {   // zero takes no part in the alignment
-        const SmallShortValue& other = x.value == 0 ? y : x;
-        const bool negative = x.value == 0 ? y.negative != subtract : x.negative;
-        return write_result(other.value, negative ? kShortSignBit : 0, other.low, dscale, out);   // 0 + 0: zero
+    if (x.digits == 0 || y.digits == 0) {   // zero takes no part in the alignment
+        const SmallShortValue& other = x.digits == 0 ? y : x;
+        const bool negative = x.digits == 0 ? y.negative != subtract : x.negative;
+        return write_result(other.digits, negative ? kShortSignBit : 0, other.low, dscale, out);   // 0 + 0: zero
     }
     AlignedSum s;
     if (!aligned_sum(x, y, subtract, &s))
@@ -261,7 +261,7 @@ __attribute__((always_inline)) inline int add_short_narrow(const unsigned char* 
     using namespace short_arith_detail;
     SmallShortValue x, y;
     AlignedSum s;
-    if (!read_small_short(a, alen, &x) || !read_small_short(b, blen, &y) || x.value == 0 || y.value == 0 ||
+    if (!read_small_short(a, alen, &x) || !read_small_short(b, blen, &y) || x.digits == 0 || y.digits == 0 ||
         !aligned_sum(x, y, subtract, &s) || s.magnitude - 1 >= kTenTo16 - 1)
         return 0;
     return write_narrow(s.magnitude, s.sign, s.low, larger_dscale(x, y), out);
@@ -283,9 +283,9 @@ inline int multiply_short_bodies(const unsigned char* a, size_t alen, const unsi
     const uint32_t sign = product_sign(x, y), dscale = product_dscale(x, y);
     const int low = x.low + y.low;
     uint64_t product;
-    if (!__builtin_mul_overflow(x.value, y.value, &product))
+    if (!__builtin_mul_overflow(x.digits, y.digits, &product))
         return write_result(product, sign, low, dscale, out);
-    return write_wide_product(x.value, y.value, sign, low, dscale, out);
+    return write_wide_product(x.digits, y.digits, sign, low, dscale, out);
 }
 
 /* multiply_short_bodies when the product is nonzero and below 10^16; else 0. */
@@ -296,7 +296,7 @@ __attribute__((always_inline)) inline int multiply_short_narrow(const unsigned c
     SmallShortValue x, y;
     uint64_t product;
     if (!read_small_short(a, alen, &x) || !read_small_short(b, blen, &y) ||
-        __builtin_mul_overflow(x.value, y.value, &product) || product - 1 >= kTenTo16 - 1)
+        __builtin_mul_overflow(x.digits, y.digits, &product) || product - 1 >= kTenTo16 - 1)
         return 0;
     return write_narrow(product, product_sign(x, y), x.low + y.low, product_dscale(x, y), out);
 }

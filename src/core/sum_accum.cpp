@@ -230,7 +230,7 @@ bool sum_add_short_body_checked(SumAccum* s, const unsigned char* body, size_t l
         return false;   // needs a finer scale than small's, or does not fit it: general path
     count_finite_refreshed(s, v.dscale);
     const int128_t m =
-        static_cast<int128_t>(static_cast<int64_t>(v.value)) * static_cast<int128_t>(power_of_base_128(shift));
+        static_cast<int128_t>(static_cast<int64_t>(v.digits)) * static_cast<int128_t>(power_of_base_128(shift));
     small_add(s, v.negative ? -m : m);
     return true;
 }

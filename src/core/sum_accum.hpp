@@ -254,7 +254,7 @@ __attribute__((always_inline)) inline bool short_product(const unsigned char* a,
     SmallShortValue x, y;
     if (alen < 4 || blen < 4 || !read_small_short(a, alen, &x) || !read_small_short(b, blen, &y))
         return false;   // (2 bytes: zero)
-    const uint128_t m = static_cast<uint128_t>(x.value) * y.value;
+    const uint128_t m = static_cast<uint128_t>(x.digits) * y.digits;
     if (m == 0)
         return false;   // (only from digits numeric never writes)
     out->value = x.negative != y.negative ? -static_cast<int128_t>(m) : static_cast<int128_t>(m);
