@@ -288,8 +288,8 @@ __attribute__((always_inline)) inline bool sum_add_product_expected(SumAccum* s,
     return true;
 }
 
-/* sum_add of any finite value in machine integers (small widened to its scale, or big when it
-   does not fit): a product of short factors, a program's value. */
+/* sum_add of any finite value in machine integers, -2^127 included (small widened to its
+   scale, or big when it does not fit): a product of short factors, a program's value. */
 void sum_add_scaled(SumAccum* s, const Scaled128& v);
 
 /*

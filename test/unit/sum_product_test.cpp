@@ -202,6 +202,32 @@ TEST(SumProduct, AnyFactorsGiveTheSumOfNumericsProducts) {
     EXPECT_GT(made, 1000);
 }
 
+/* Any int128 value, -2^127 (whose magnitude no int128 holds) included, sums as its digits do. */
+TEST(SumProduct, ScaledValueOfAnyInt128) {
+    const int128_t min = static_cast<int128_t>(uint128_t{1} << 127);   // (GCC: modulo 2^128)
+    for (const int128_t value : {min, min + 1, ~min, static_cast<int128_t>(-1)}) {
+        SlotArena arena_scaled, arena_digits;
+        SumAccum scaled{}, digits{};
+        sum_init(&scaled, arena_scaled.allocator());
+        sum_init(&digits, arena_digits.allocator());
+        for (int row = 0; row < 3; ++row) {
+            sum_add_scaled(&scaled, Scaled128{value, -1, 4});
+            std::string text;
+            uint128_t m = value < 0 ? -static_cast<uint128_t>(value) : static_cast<uint128_t>(value);
+            do {
+                text.insert(text.begin(), static_cast<char>('0' + static_cast<int>(m % 10)));
+                m /= 10;
+            } while (m != 0);
+            if (text.size() < 5)
+                text.insert(text.begin(), 5 - text.size(), '0');
+            text.insert(text.end() - 4, '.');   // low -1: the last group is 10000^-1
+            const std::vector<unsigned char> body = factor((value < 0 ? "-" : "") + text);
+            sum_add(&digits, view(body));
+        }
+        ASSERT_EQ(sum_text(scaled), sum_text(digits));
+    }
+}
+
 /*
  * sum_add_values of n products of one scale and dscale, their total at once, against the
  * products one by one (the row sums' pending totals: row_sums.cpp), on states that already

@@ -261,8 +261,7 @@ Datum fastnumeric_expr_accum(PG_FUNCTION_ARGS) {
     SumAccum* s = state_arg(fcinfo, 0);
     const ExprSite* site = expr_site(fcinfo, 2);
     Scaled128 v;
-    constexpr uint128_t kInt128Min = uint128_t{1} << 127;   // -2^127: no int128 holds its magnitude
-    const bool one_pass = expr_eval_operands(fcinfo, site, &v) && static_cast<uint128_t>(v.value) != kInt128Min;
+    const bool one_pass = expr_eval_operands(fcinfo, site, &v);
     bool isnull = false;
     Datum d = Datum(0);
     if (!one_pass)

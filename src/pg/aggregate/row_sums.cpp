@@ -153,9 +153,7 @@ __attribute__((noinline)) void row_sum_rest(FunctionCallInfo fcinfo, const RowSi
                                             const Scaled64* operands, uint32_t unread) {
     const ExprProgram& p = site->programs.sums[i];
     Scaled128 v;
-    constexpr uint128_t kInt128Min = uint128_t{1} << 127;   // -2^127: no int128 holds its magnitude
-    if ((site->programs.reads[i] & unread) == 0 && expr_eval_read(p, operands, &v) &&
-        static_cast<uint128_t>(v.value) != kInt128Min) {
+    if ((site->programs.reads[i] & unread) == 0 && expr_eval_read(p, operands, &v)) {
         sum_add_scaled(s, v);
         return;
     }
