@@ -23,6 +23,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "core/short_arith.hpp"
 
@@ -46,47 +47,60 @@ bool nearest_float(const unsigned char* body, size_t len, float* out);
 enum class Rescaled : uint8_t { Done, Overflow, Decline };
 Rescaled rescale_body(const unsigned char* body, size_t len, int precision, int scale, unsigned char* out, int* size);
 
+/* Rounding a digit group half away from zero at 10^k, k = 1..3: (group + half) * reciprocal >> 32
+   is the exact quotient by 10^k of every group plus half (below 10^6), the reciprocal being
+   ceil(2^32 / 10^k). */
+struct GroupRounding {
+    uint32_t half, unit;
+    uint64_t reciprocal;
+};
+constexpr GroupRounding kGroupRoundings[] = {{0, 1, 0}, {5, 10, 429496730}, {50, 100, 42949673}, {500, 1000, 4294968}};
+
 /*
- * rescale_body where only the last digit group and the header's dscale change, the typmod
- * coercion's usual case (money stored to fewer decimals, or to more): the rounding falls
- * inside the last group without carrying out of it, and the value surely fits the precision.
- * The body is copied, not decoded and written again; its size, or 0: take rescale_body.
+ * rescale_body for the typmod coercion's usual case (money stored to fewer decimals, or to
+ * more): a short body of 4 to 10 bytes whose value surely fits the precision, rounded inside
+ * its last digit group or carrying one unit into the group before.  The body is copied into
+ * `out` (kShortBodyBytes) with those groups and the header's dscale changed, not decoded and
+ * written again; its size, or 0: take rescale_body.
  */
-__attribute__((always_inline)) inline int rescale_last_group(const unsigned char* body, size_t len, int precision,
-                                                             int scale, unsigned char* out) {
+__attribute__((always_inline)) inline int rescale_copy(const unsigned char* body, size_t len, int precision, int scale,
+                                                       unsigned char* out) {
     using namespace short_arith_detail;
-    if (len < 4 || len > 2 + 2 * kSmallShortGroups || scale < 0 || scale > kShortDscaleMax)
-        return 0;
+    if (len < 4)
+        __builtin_unreachable();   // (the precondition: lets the caller's test of the size go)
     const uint16_t h = load_u16(body);
     const int weight = short_weight(h);
-    if ((h & kSignMask) != kShort || (weight + 1) * kDecDigits > precision - scale)
+    if ((h & kSignMask) != kShort || static_cast<unsigned>(scale) > kShortDscaleMax ||
+        (weight + 1) * kDecDigits > precision - scale)
         return 0;   // (numeric's sure test: fewer integer decimals than the precision leaves)
-    int n = static_cast<int>((len - 2) / 2);
-    const int dropped = -kDecDigits * (weight - n + 1) - scale;   // decimals dropped from the last group
+    // decimals dropped from the last group, at 10000^(weight - groups + 1), groups = len / 2 - 1
+    const int dropped = 2 * static_cast<int>(len) - 2 * kDecDigits - kDecDigits * weight - scale;
     if (dropped >= kDecDigits)
         return 0;
-    uint64_t lanes = group_lanes(body + 2, n);
-    if (dropped > 0) {
-        // ceil(2^32 / 10^k): exact quotients of every group plus half a unit (below 10^6)
-        static constexpr uint64_t kReciprocals[] = {0, 429496730, 42949673, 4294968};
-        const uint32_t unit = static_cast<uint32_t>(power_of_ten(dropped));
-        const uint32_t last = load_u16(body + 2 * n);
-        const uint32_t rounded = static_cast<uint32_t>((last + unit / 2) * kReciprocals[dropped] >> 32) * unit;
-        if (rounded == kBase)
-            return 0;   // carries into the group before
-        lanes &= ~lane(0xFFFF, n - 1);
-        if (rounded == 0) {   // the last group goes: the value is zero, or the group before must be nonzero
-            if (n == 1)
-                return write_zero(static_cast<uint32_t>(scale) << kShortDscaleShift, out);
-            if (load_u16(body + 2 * (n - 1)) == 0)
-                return 0;
-            --n;
-        } else {
-            lanes |= lane(rounded, n - 1);
-        }
+    if (len < 8) {   // two overlapping copies of fixed size cover 4 to 10 bytes
+        std::memcpy(out, body, 4);
+        std::memcpy(out + len - 4, body + len - 4, 4);
+    } else {
+        std::memcpy(out, body, 8);
+        std::memcpy(out + len - 8, body + len - 8, 8);
     }
-    store_header_and_lanes(out, (h & ~kShortDscaleMask) | static_cast<uint32_t>(scale) << kShortDscaleShift, lanes);
-    return 2 + 2 * n;
+    store_u16(out, static_cast<uint16_t>((h & ~kShortDscaleMask) | static_cast<uint32_t>(scale) << kShortDscaleShift));
+    if (dropped <= 0)
+        return static_cast<int>(len);
+    const GroupRounding& r = kGroupRoundings[dropped];
+    const uint32_t rounded = static_cast<uint32_t>((load_u16(body + len - 2) + r.half) * r.reciprocal >> 32) * r.unit;
+    if (rounded - 1 < kBase - 1) {
+        store_u16(out + len - 2, static_cast<uint16_t>(rounded));
+        return static_cast<int>(len);
+    }
+    // the last group goes: it rounded to 0, or to 10000 which adds one to the group before
+    if (len == 4)
+        return rounded == 0 ? write_zero(static_cast<uint32_t>(scale) << kShortDscaleShift, out) : 0;
+    const uint32_t before = load_u16(body + len - 4) + (rounded == kBase);
+    if (before == 0 || before == kBase)
+        return 0;   // (a zero group would trail; a carry would go on)
+    store_u16(out + len - 4, static_cast<uint16_t>(before));
+    return static_cast<int>(len) - 2;
 }
 
 }   // namespace fastnumeric

@@ -28,12 +28,16 @@ struct Typmod {
     int scale;   // may be negative, or larger than precision (PostgreSQL 15)
 };
 
-inline Typmod decode_typmod(int32_t typmod) {
-    constexpr int32_t kVarHdrSz = 4;   // PostgreSQL's VARHDRSZ, part of the encoding
-    if (typmod < kVarHdrSz)
-        return Typmod{false, 0, 0};
-    const int32_t t = typmod - kVarHdrSz;
+constexpr int32_t kTypmodOffset = 4;   // PostgreSQL's VARHDRSZ, part of the encoding
+
+/* A typmod of at least kTypmodOffset (one with a precision and a scale). */
+inline Typmod decode_present_typmod(int32_t typmod) {
+    const int32_t t = typmod - kTypmodOffset;
     return Typmod{true, (t >> 16) & 0xFFFF, ((t & 0x7FF) ^ 1024) - 1024};
+}
+
+inline Typmod decode_typmod(int32_t typmod) {
+    return typmod < kTypmodOffset ? Typmod{false, 0, 0} : decode_present_typmod(typmod);
 }
 
 /*

@@ -80,6 +80,33 @@ __attribute__((noinline)) Datum apply_typmod_rest(FunctionCallInfo fcinfo) {
     return numeric(fcinfo);
 }
 
+/* The per-row path's way out where it declines: its datum freed, the rest. */
+__attribute__((noinline)) Datum declined(FunctionCallInfo fcinfo, struct varlena* result) {
+    pfree(result);
+    return apply_typmod_rest(fcinfo);
+}
+
+/*
+ * The per-row path: the short value behind argument 0 (a header of kHeader bytes, a body of
+ * 4 to 10) rounded to the typmod into `result`, a palloc'd datum, or the rest's result where
+ * rescale_copy declines.  Called after the palloc, in a tail call: nothing lives across the
+ * palloc but fcinfo, and this leaf saves no registers.
+ */
+template <size_t kHeader>
+__attribute__((noinline)) Datum rounded_copy(FunctionCallInfo fcinfo, struct varlena* result) {
+    const struct varlena* p = reinterpret_cast<const struct varlena*>(DatumGetPointer(PG_GETARG_DATUM(0)));
+    const size_t len = (kHeader == VARHDRSZ_SHORT ? VARSIZE_1B(p) : VARSIZE_4B(p)) - kHeader;
+    const Typmod typmod = decode_present_typmod(PG_GETARG_INT32(1));
+    const int size = rescale_copy(reinterpret_cast<const unsigned char*>(p) + kHeader, len, typmod.precision,
+                                  typmod.scale, reinterpret_cast<unsigned char*>(VARDATA(result)));
+    if (unlikely(size == 0))
+        return declined(fcinfo, result);
+    SET_VARSIZE(result, VARHDRSZ + size);
+    return PointerGetDatum(result);
+}
+
+inline struct varlena* short_result() { return static_cast<struct varlena*>(palloc(VARHDRSZ + kShortBodyBytes)); }
+
 }   // namespace
 
 extern "C" {
@@ -89,26 +116,26 @@ PG_FUNCTION_INFO_V1(fastnumeric_support);
 
 /*
  * fastnumeric(fastnumeric, int4): the value adjusted to the typmod, as numeric() adjusts it.
- * A short value with the scale's dscale that fits keeps its bytes, one whose rounding stays in
- * its last digit group is copied with that group changed (the per-row path, here); other short
- * values are rounded in machine integers; long ones take numeric's own test for a value that
- * fits without rounding (its digits with the new dscale); the rest is numeric's function.
+ * A short value of one to four digit groups is copied with its dscale and its last groups
+ * changed (rescale_copy, the per-row path), unless it has a 4-byte header and already has the
+ * scale's dscale: that datum is returned itself.  Other short values are rounded in machine
+ * integers; long ones take numeric's own test for a value that fits without rounding (its
+ * digits with the new dscale); the rest is numeric's function.
  */
 Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
-    const Datum d = PG_GETARG_DATUM(0);
-    const Typmod typmod = decode_typmod(PG_GETARG_INT32(1));
-    const unsigned char* body;
-    const size_t size = small_path_body(d, &body);
-    if (likely(typmod.present && size >= 2 && size != SIZE_MAX)) {
-        const uint16_t header = load_u16(body);
-        const int weight = short_weight(header), dscale = (header & kShortDscaleMask) >> kShortDscaleShift;
-        if ((header & kSignMask) == kShort && dscale == typmod.scale &&
-            (weight + 1) * kDecDigits <= typmod.precision - typmod.scale)
-            return fits_as_it_is(d, body, size);
-        unsigned char rounded[kShortBodyBytes];
-        const int rounded_size = rescale_last_group(body, size, typmod.precision, typmod.scale, rounded);
-        if (likely(rounded_size != 0))
-            return short_body_datum(rounded, rounded_size);
+    const struct varlena* p = reinterpret_cast<const struct varlena*>(DatumGetPointer(PG_GETARG_DATUM(0)));
+    if (likely(PG_GETARG_INT32(1) >= VARHDRSZ)) {
+        if (likely(VARATT_IS_1B(p) && static_cast<uint32_t>(VARSIZE_1B(p)) - VARHDRSZ_SHORT - 4 <= 6)) {
+            return rounded_copy<VARHDRSZ_SHORT>(fcinfo, short_result());
+        } else if (VARATT_IS_4B_U(p) && static_cast<uint32_t>(VARSIZE_4B(p)) - VARHDRSZ - 4 <= 6) {
+            const uint16_t header = load_u16(reinterpret_cast<const unsigned char*>(VARDATA(p)));
+            const Typmod typmod = decode_present_typmod(PG_GETARG_INT32(1));
+            if ((header & kSignMask) == kShort &&
+                static_cast<int>((header & kShortDscaleMask) >> kShortDscaleShift) == typmod.scale &&
+                (short_weight(header) + 1) * kDecDigits <= typmod.precision - typmod.scale)
+                return PG_GETARG_DATUM(0);
+            return rounded_copy<VARHDRSZ>(fcinfo, short_result());
+        }
     }
     return apply_typmod_rest(fcinfo);
 }
