@@ -26,6 +26,7 @@
 #include <cstring>
 
 #include "core/short_arith.hpp"
+#include "core/typmod.hpp"
 
 namespace fastnumeric {
 
@@ -58,19 +59,22 @@ constexpr GroupRounding kGroupRoundings[] = {{0, 1, 0}, {5, 10, 429496730}, {50,
 
 /*
  * rescale_body for the typmod coercion's usual case (money stored to fewer decimals, or to
- * more): a short body of 4 to 10 bytes whose value surely fits the precision, rounded inside
+ * more): a short body of 4 to 10 bytes whose value surely fits the typmod's precision (its
+ * scale 0 to 63), rounded inside
  * its last digit group or carrying one unit into the group before.  The body is copied into
  * `out` (kShortBodyBytes) with those groups and the header's dscale changed, not decoded and
  * written again; its size, or 0: take rescale_body.
  */
-__attribute__((always_inline)) inline int rescale_copy(const unsigned char* body, size_t len, int precision, int scale,
+__attribute__((always_inline)) inline int rescale_copy(const unsigned char* body, size_t len, int32_t typmod,
                                                        unsigned char* out) {
     using namespace short_arith_detail;
+    static_assert(kShortDscaleMax == 63, "decode_small_scale_typmod's scales are a short header's dscales");
     if (len < 4)
         __builtin_unreachable();   // (the precondition: lets the caller's test of the size go)
     const uint16_t h = load_u16(body);
     const int weight = short_weight(h);
-    if ((h & kSignMask) != kShort || static_cast<unsigned>(scale) > kShortDscaleMax ||
+    int precision, scale;
+    if ((h & kSignMask) != kShort || !decode_small_scale_typmod(typmod, &precision, &scale) ||
         (weight + 1) * kDecDigits > precision - scale)
         return 0;   // (numeric's sure test: fewer integer decimals than the precision leaves)
     // decimals dropped from the last group, at 10000^(weight - groups + 1), groups = len / 2 - 1

@@ -40,6 +40,17 @@ inline Typmod decode_typmod(int32_t typmod) {
     return typmod < kTypmodOffset ? Typmod{false, 0, 0} : decode_present_typmod(typmod);
 }
 
+/* A typmod's precision and scale where it has both and the scale is 0 to 63; false otherwise.
+   One test: the typmod less kTypmodOffset has its sign bit and the scale's bits 6 to 10 clear. */
+inline bool decode_small_scale_typmod(int32_t typmod, int* precision, int* scale) {
+    const uint32_t t = static_cast<uint32_t>(typmod) - kTypmodOffset;
+    if ((t & 0x800007C0u) != 0)
+        return false;
+    *precision = static_cast<int>(t >> 16);
+    *scale = static_cast<int>(t & 0x3F);
+    return true;
+}
+
 /*
  * A finite value being built.  Digits live in `storage` from index `first`; index 0 is kept
  * free so that a rounding carry out of the top digit needs no move.

@@ -53,6 +53,7 @@ TYPMOD_PS = [
     (1000, 0),
     (3, 1), (4, 4), (5, 2), (6, 3), (8, 2), (9, 8), (10, 2), (10, 4), (12, 2), (12, 4), (14, 4),
     (18, 6), (20, 10), (20, 20), (28, 8), (38, 10), (60, 30), (100, 50), (500, 250),
+    (100, 64), (90, 70),   # scales just past a 2-byte header's dscale field (0 to 63)
     (1000, 500), (1000, 999), (1000, 1000),
     (1, -1), (5, -2), (4, -4), (10, -5), (3, -8), (40, -10), (1, -1000), (1000, -1000),
     (1, 3), (2, 4), (3, 8), (1, 5), (5, 13), (10, 20), (1, 1000), (3, 1000), (100, 1000),
@@ -69,7 +70,7 @@ def _int32(x):
 # callable with any int4, and numeric_in applies whatever it gets: below VARHDRSZ (none),
 # precision 0, precision/scale beyond PostgreSQL's limits, an encoding that wraps negative.
 ODD_TYPMODS = [0, 3, 4, typmod(0, 2), typmod(1001, 1001), typmod(5, 1023), typmod(2000, -1024),
-               _int32(typmod(65535, 1023)), _int32(typmod(32767, 3))]
+               _int32(typmod(65535, 1023)), _int32(typmod(65535, 2)), _int32(typmod(32767, 3))]
 
 
 # ------------------------------------------------------------------ operand shapes

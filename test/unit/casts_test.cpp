@@ -218,7 +218,7 @@ TEST(Casts, RescaleCopy) {
         unsigned char fast[kShortBodyBytes], slow[kShortBodyBytes];
         if (b.size() < 4 || b.size() > 10)
             continue;   // (its callers' precondition)
-        const int n = rescale_copy(b.data(), b.size(), p, s, fast);
+        const int n = rescale_copy(b.data(), b.size(), ((p << 16) | (s & 0x7FF)) + kTypmodOffset, fast);
         if (n == 0)
             continue;
         ++taken;

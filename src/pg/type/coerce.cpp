@@ -96,9 +96,8 @@ template <size_t kHeader>
 __attribute__((noinline)) Datum rounded_copy(FunctionCallInfo fcinfo, struct varlena* result) {
     const struct varlena* p = reinterpret_cast<const struct varlena*>(DatumGetPointer(PG_GETARG_DATUM(0)));
     const size_t len = (kHeader == VARHDRSZ_SHORT ? VARSIZE_1B(p) : VARSIZE_4B(p)) - kHeader;
-    const Typmod typmod = decode_present_typmod(PG_GETARG_INT32(1));
-    const int size = rescale_copy(reinterpret_cast<const unsigned char*>(p) + kHeader, len, typmod.precision,
-                                  typmod.scale, reinterpret_cast<unsigned char*>(VARDATA(result)));
+    const int size = rescale_copy(reinterpret_cast<const unsigned char*>(p) + kHeader, len, PG_GETARG_INT32(1),
+                                  reinterpret_cast<unsigned char*>(VARDATA(result)));
     if (unlikely(size == 0))
         return declined(fcinfo, result);
     SET_VARSIZE(result, VARHDRSZ + size);
@@ -124,18 +123,17 @@ PG_FUNCTION_INFO_V1(fastnumeric_support);
  */
 Datum fastnumeric_apply_typmod(PG_FUNCTION_ARGS) {
     const struct varlena* p = reinterpret_cast<const struct varlena*>(DatumGetPointer(PG_GETARG_DATUM(0)));
-    if (likely(PG_GETARG_INT32(1) >= VARHDRSZ)) {
-        if (likely(VARATT_IS_1B(p) && static_cast<uint32_t>(VARSIZE_1B(p)) - VARHDRSZ_SHORT - 4 <= 6)) {
-            return rounded_copy<VARHDRSZ_SHORT>(fcinfo, short_result());
-        } else if (VARATT_IS_4B_U(p) && static_cast<uint32_t>(VARSIZE_4B(p)) - VARHDRSZ - 4 <= 6) {
-            const uint16_t header = load_u16(reinterpret_cast<const unsigned char*>(VARDATA(p)));
-            const Typmod typmod = decode_present_typmod(PG_GETARG_INT32(1));
-            if ((header & kSignMask) == kShort &&
-                static_cast<int>((header & kShortDscaleMask) >> kShortDscaleShift) == typmod.scale &&
-                (short_weight(header) + 1) * kDecDigits <= typmod.precision - typmod.scale)
-                return PG_GETARG_DATUM(0);
-            return rounded_copy<VARHDRSZ>(fcinfo, short_result());
-        }
+    if (likely(VARATT_IS_1B(p) && static_cast<uint32_t>(VARSIZE_1B(p)) - VARHDRSZ_SHORT - 4 <= 6))
+        return rounded_copy<VARHDRSZ_SHORT>(fcinfo, short_result());
+    if (VARATT_IS_4B_U(p) && static_cast<uint32_t>(VARSIZE_4B(p)) - VARHDRSZ - 4 <= 6 &&
+        PG_GETARG_INT32(1) >= VARHDRSZ) {
+        const uint16_t header = load_u16(reinterpret_cast<const unsigned char*>(VARDATA(p)));
+        const Typmod typmod = decode_present_typmod(PG_GETARG_INT32(1));
+        if ((header & kSignMask) == kShort &&
+            static_cast<int>((header & kShortDscaleMask) >> kShortDscaleShift) == typmod.scale &&
+            (short_weight(header) + 1) * kDecDigits <= typmod.precision - typmod.scale)
+            return PG_GETARG_DATUM(0);
+        return rounded_copy<VARHDRSZ>(fcinfo, short_result());
     }
     return apply_typmod_rest(fcinfo);
 }
