@@ -91,7 +91,8 @@ __attribute__((always_inline)) inline int quotient_body(Digits digits, int low, 
         // instructions, measured with callgrind)
         const uint64_t m = static_cast<uint64_t>(q), top = m / kTenTo16;
         if (top - 1 < kBase - 1)
-            return write_five(static_cast<uint32_t>(top), m - top * kTenTo16, sign, -scale / kDecDigits,
+            return write_five(static_cast<uint32_t>(top), m - top * kTenTo16, sign,
+                              -static_cast<int>(static_cast<unsigned>(scale) / kDecDigits),   // (scale >= 0)
                               static_cast<uint32_t>(scale) << kShortDscaleShift, out);
     }
     return write_scaled(q, sign, scale, out);
