@@ -115,6 +115,54 @@ __attribute__((always_inline)) inline int divide_short_bodies(const unsigned cha
     return quotient_body(x.digits, x.low, x, first_x, y, first_y, out);
 }
 int divide_wide_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
+
+/* A body of two to six groups in registers: `head` holds the header (bits 0-15), the first
+   group (16-31) and the body's size (from 32; 0: no body); `lanes` the four groups after the
+   first, as a lane word. */
+struct FiveGroupBody {
+    uint64_t head;
+    uint64_t lanes;
+};
+
+/*
+ * divide_short_bodies for its per-row shape, money divided by money or by an integer: both
+ * operands short, of one to four groups (4 to 10 bytes), and the quotient at numeric's scale
+ * five whole groups below 2^64.  Its body in registers (head 0 for any other case: take
+ * divide_short_bodies), so that no buffer's address is taken and the caller stores the words
+ * straight into its datum.
+ */
+__attribute__((always_inline)) inline FiveGroupBody quotient_five_groups(const unsigned char* a, size_t alen,
+                                                                         const unsigned char* b, size_t blen) {
+    using namespace short_arith_detail;
+    const uint32_t ha = load_u16(a), hb = load_u16(b), first_a = load_u16(a + 2), first_b = load_u16(b + 2);
+    if ((ha & kSignMask) != kShort || (hb & kSignMask) != kShort || first_a == 0 || first_b == 0)
+        return {0, 0};   // (numeric's values have no leading zero group)
+    const int na = static_cast<int>(alen / 2) - 1, nb = static_cast<int>(blen / 2) - 1;
+    const int wa = short_weight(static_cast<uint16_t>(ha)), wb = short_weight(static_cast<uint16_t>(hb));
+    const int scale =
+        quotient_scale(wa, static_cast<int>(first_a), static_cast<int>((ha & kShortDscaleMask) >> kShortDscaleShift),
+                       wb, static_cast<int>(first_b), static_cast<int>((hb & kShortDscaleMask) >> kShortDscaleShift));
+    // |a / b| * 10^scale = digits_a * 10^shift / digits_b, rounded half away from zero
+    const int shift = kDecDigits * ((wa - na) - (wb - nb)) + scale;
+    if (scale % kDecDigits != 0 || scale > kShortDscaleMax || static_cast<unsigned>(shift) > 19)
+        return {0, 0};
+    const uint64_t digits_b = small_short_digits(b + 2, nb);
+    const uint128_t dividend = static_cast<uint128_t>(small_short_digits(a + 2, na)) * power_of_ten(shift);
+    if (static_cast<uint64_t>(dividend >> 64) >= digits_b)
+        return {0, 0};   // a quotient from 2^64
+    uint64_t r;
+    uint64_t q = divide_fitting_u64(dividend, digits_b, &r);
+    q += r >= digits_b - r;   // (2^64 wraps to 0, which the test below declines)
+    const uint64_t top = q / kTenTo16;
+    if (top - 1 >= kBase - 1)
+        return {0, 0};
+    const uint64_t lanes = four_group_lanes(q - top * kTenTo16);
+    const uint32_t header =
+        compose_short_header((ha ^ hb) & kShortSignBit, 4 - static_cast<int>(static_cast<unsigned>(scale) / kDecDigits),
+                             static_cast<uint32_t>(scale) << kShortDscaleShift);
+    const uint64_t size = 2 + 2 * (lanes != 0 ? 1 + lanes_kept(lanes) : 1);
+    return {header | top << 16 | size << 32, lanes};
+}
 int modulo_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
 
 }   // namespace fastnumeric

@@ -9,7 +9,8 @@ kind):
   values, pairs of every operand shape of harness/values.py, quotients whose exact value ends
   one digit past numeric's result scale in a 5 (the rounding ties), first digit groups equal or
   in either order (numeric's choice of scale), quotients at the edge of the 128-bit paths,
-  dividends of five to eight digit groups, zero dividends, zero divisors, NaN and the infinities;
+  dividends of five to eight digit groups, quotients at a scale of no whole digit groups (a
+  divisor's decimals), zero dividends, zero divisors, NaN and the infinities;
 - the typmod coercion fastnumeric(x, typmod) against numeric(x, typmod): every operand shape with
   the typmods of harness/values.py (negative scales, scales above the precision, the extremes,
   typmods no declaration makes), money values rounded to the usual (p, 2), and halves (or just
@@ -102,7 +103,7 @@ def tie_pair(r):
 
 
 def division_pair(r, i):
-    kind = i % 9
+    kind = i % 10
     if kind == 0:
         return money(r), str(r.randint(1, 101))
     if kind == 1:
@@ -123,10 +124,13 @@ def division_pair(r, i):
     if kind == 7:   # dividends of up to eight groups (digits beyond 64 bits) over divisors of every kind
         return (values.signed(r, values.decimal_text(r, r.randint(1, 16), r.randint(0, 16))),
                 r.choice([str(r.randint(1, 101)), money(r), tie_pair(r)[1], "0.0001", "9999999999999999", "0"]))
+    if kind == 8:   # scales of no whole groups: quotients of 13 to 19 digits at a divisor's 5 to 7 decimals
+        return (values.signed(r, values.digits(r, r.randint(9, 12))),
+                "0." + "0" * r.randint(0, 3) + values.digits(r, r.randint(1, 3)))
     return values.operand(r)[1], values.operand(r, values.cover(i))[1]
 
 
-COVER_PAIRS = 9 * 12   # twelve pairs of each kind of division_pair in the cover
+COVER_PAIRS = 10 * 12   # twelve pairs of each kind of division_pair in the cover
 
 
 def half_typmod(r):

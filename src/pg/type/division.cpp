@@ -11,6 +11,8 @@
 #include "core/short_arith.hpp"
 #include "pg/datum.hpp"
 
+#include <cstring>
+
 extern "C" {
 #include "utils/numeric.h"
 }
@@ -55,6 +57,9 @@ inline Datum divide(FunctionCallInfo fcinfo) {
     return modulo ? numeric_mod(fcinfo) : numeric_div(fcinfo);
 }
 
+/* a / b past its per-row shape (apart, so that the shape's registers need not outlive it). */
+__attribute__((noinline)) Datum quotient_rest(FunctionCallInfo fcinfo) { return divide<false>(fcinfo); }
+
 }   // namespace
 
 extern "C" {
@@ -63,7 +68,24 @@ PG_FUNCTION_INFO_V1(fastnumeric_div);
 PG_FUNCTION_INFO_V1(fastnumeric_mod);
 PG_FUNCTION_INFO_V1(fastnumeric_mod_untyped);
 
-Datum fastnumeric_div(PG_FUNCTION_ARGS) { return divide<false>(fcinfo); }
+/* a / b: the per-row shape's words stored straight into the datum; otherwise the small paths. */
+Datum fastnumeric_div(PG_FUNCTION_ARGS) {
+    const unsigned char *ba, *bb;
+    const size_t na = small_path_body(PG_GETARG_DATUM(0), &ba), nb = small_path_body(PG_GETARG_DATUM(1), &bb);
+    if (likely(na - 4 <= 6 && nb - 4 <= 6)) {
+        const FiveGroupBody q = quotient_five_groups(ba, na, bb, nb);
+        if (likely(q.head != 0)) {
+            struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + 12));
+            unsigned char* body = reinterpret_cast<unsigned char*>(VARDATA(result));
+            store_u16(body, static_cast<uint16_t>(q.head));
+            store_u16(body + 2, static_cast<uint16_t>(q.head >> 16));
+            std::memcpy(body + 4, &q.lanes, 8);
+            SET_VARSIZE(result, VARHDRSZ + (q.head >> 32));
+            return PointerGetDatum(result);
+        }
+    }
+    return quotient_rest(fcinfo);
+}
 Datum fastnumeric_mod(PG_FUNCTION_ARGS) { return divide<true>(fcinfo); }
 
 /* mod('7', x): the untyped literal (a cstring, as unknown's values are) read by numeric_in with
