@@ -120,6 +120,7 @@ int divide_wide_bodies(const unsigned char* a, size_t alen, const unsigned char*
    group (16-31) and the body's size (from 32; 0: no body); `lanes` the four groups after the
    first, as a lane word. */
 struct FiveGroupBody {
+    static constexpr size_t kMaxBytes = 2 + 2 * 5;
     uint64_t head;
     uint64_t lanes;
 };

@@ -89,8 +89,8 @@ __attribute__((noinline)) Datum declined(FunctionCallInfo fcinfo, struct varlena
 /*
  * The per-row path: the short value behind argument 0 (a header of kHeader bytes, a body of
  * 4 to 10) rounded to the typmod into `result`, a palloc'd datum, or the rest's result where
- * rescale_copy declines.  Called after the palloc, in a tail call: nothing lives across the
- * palloc but fcinfo, and this leaf saves no registers.
+ * rescale_copy declines.  Called after the palloc, in a tail call, so that nothing but fcinfo
+ * lives across the palloc.
  */
 template <size_t kHeader>
 __attribute__((noinline)) Datum rounded_copy(FunctionCallInfo fcinfo, struct varlena* result) {
@@ -104,6 +104,7 @@ __attribute__((noinline)) Datum rounded_copy(FunctionCallInfo fcinfo, struct var
     return PointerGetDatum(result);
 }
 
+/* A datum that any short body fits. */
 inline struct varlena* short_result() { return static_cast<struct varlena*>(palloc(VARHDRSZ + kShortBodyBytes)); }
 
 }   // namespace

@@ -75,7 +75,7 @@ Datum fastnumeric_div(PG_FUNCTION_ARGS) {
     if (likely(na - 4 <= 6 && nb - 4 <= 6)) {
         const FiveGroupBody q = quotient_five_groups(ba, na, bb, nb);
         if (likely(q.head != 0)) {
-            struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + 12));
+            struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + FiveGroupBody::kMaxBytes));
             unsigned char* body = reinterpret_cast<unsigned char*>(VARDATA(result));
             store_u16(body, static_cast<uint16_t>(q.head));
             store_u16(body + 2, static_cast<uint16_t>(q.head >> 16));
