@@ -96,10 +96,42 @@ def float4_text(r):
     return "%.9g" % struct.unpack("<f", struct.pack("<f", 2.0 ** r.randint(-60, 60)))[0]
 
 
-def tie_pair(r):
-    """a / b with b = 2^j * 5^k: a quotient that ends, often one digit past the result scale, in 5."""
-    a = values.signed(r, values.decimal_text(r, r.randint(0, 8), r.randint(0, 8)))
-    return a, str(2 ** r.randint(0, 40) * 5 ** r.randint(0, 8))
+def _groups(text):
+    """The weight, first digit group and dscale numeric reads in an unsigned decimal text."""
+    i, _, f = text.partition(".")
+    digits = i.lstrip("0")
+    int_groups = (len(digits) + 3) // 4
+    padded = digits.zfill(4 * int_groups) + f + "0" * (-len(f) % 4)
+    groups = [int(padded[k:k + 4]) for k in range(0, len(padded), 4)]
+    first = next((k for k, g in enumerate(groups) if g), None)
+    if first is None:
+        return 0, 0, len(f)
+    return int_groups - 1 - first, groups[first], len(f)
+
+
+def _div_scale(a, b):
+    """numeric's result scale of a / b (select_div_scale) for unsigned decimal texts."""
+    wa, fa, da = _groups(a)
+    wb, fb, db = _groups(b)
+    qweight = wa - wb - (1 if fa <= fb else 0)
+    return min(max(16 - 4 * qweight, da, db, 0), 1000)
+
+
+def tie_pair(r, wide=None):
+    """a / b with b = 2^j * 5^k whose exact quotient ends in 5 one digit past numeric's result
+    scale (a rounding tie; the last draw if a few tries find none).  A dividend of up to four
+    digit groups, or (WIDE; by default half of them) five to eight."""
+    wide = r.random() < 0.5 if wide is None else wide
+    for _ in range(40):
+        a = (values.decimal_text(r, r.randint(9, 16), r.randint(5, 12)) if wide
+             else values.decimal_text(r, r.randint(1, 8), r.randint(0, 8)))
+        b = str(2 ** r.randint(0, 40) * 5 ** r.randint(0, 8))
+        with decimal.localcontext() as exact:
+            exact.prec = 200   # (every quotient here is exact within it)
+            scaled = decimal.Decimal(a) / decimal.Decimal(b) * decimal.Decimal(10) ** (_div_scale(a, b) + 1)
+            if scaled == scaled.to_integral_value() and int(scaled) % 10 == 5:
+                break
+    return values.signed(r, a), b
 
 
 def division_pair(r, i):
@@ -158,8 +190,9 @@ def cases(seed, count):
     for i in range(COVER_PAIRS):   # every kind of division pair, more ties, halves at a typmod's scale
         a, b = division_pair(r, i)
         out += [(op, "pair", a, b) for op in DIVISION_OPS]
-        a, b = tie_pair(r)
-        out += [(op, "tie", a, b) for op in DIVISION_OPS]
+        for wide in (False, True):
+            a, b = tie_pair(r, wide)
+            out += [(op, "tie", a, b) for op in DIVISION_OPS]
         out.append(half_typmod(r))
     i = 0
     while len(out) < count:
