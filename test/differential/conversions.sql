@@ -13,7 +13,8 @@ SELECT 'PHASE', 'setup';
 
 -- One case, numeric's way (fast = false) or fastnumeric's.  v: the value (a numeric's, an
 -- integer's or a float's text), w: the divisor or the typmod.  Numeric operands come from the
--- stored columns of dc (packed datums) as an and af.
+-- stored columns of dc (packed datums) as an and af; typmod_fresh coerces the value as its
+-- input function gives it (a datum with a 4-byte header, as computed values have).
 CREATE FUNCTION pg_temp.convert(op text, fast bool, v text, w text, an numeric, af fastnumeric,
         wn numeric, wf fastnumeric, OUT t text, OUT b bytea, OUT st text, OUT msg text)
     LANGUAGE plpgsql AS
@@ -32,6 +33,7 @@ BEGIN
     END IF;
     IF fast THEN
         f := CASE op WHEN 'typmod' THEN fastnumeric(af, w::int4)
+                     WHEN 'typmod_fresh' THEN fastnumeric(v::fastnumeric, w::int4)
                      WHEN 'from_int2' THEN v::int2::fastnumeric
                      WHEN 'from_int4' THEN v::int4::fastnumeric
                      WHEN 'from_int8' THEN v::int8::fastnumeric
@@ -44,6 +46,7 @@ BEGIN
         t := f::text;
     ELSE
         n := CASE op WHEN 'typmod' THEN pg_catalog.numeric(an, w::int4)
+                     WHEN 'typmod_fresh' THEN pg_catalog.numeric(v::numeric, w::int4)
                      WHEN 'from_int2' THEN v::int2::numeric
                      WHEN 'from_int4' THEN v::int4::numeric
                      WHEN 'from_int8' THEN v::int8::numeric
@@ -84,7 +87,7 @@ CREATE TEMP TABLE dr AS
          CROSS JOIN LATERAL pg_temp.convert(d.op, true, d.v, d.w, d.an, d.af, d.wn, d.wf) f;
 SELECT 'INFO', 'outcomes', op, coalesce(ns, 'ok'), count(*) FROM dr GROUP BY 3, 4 ORDER BY 3, 4;
 SELECT 'CHECK', CASE left(op, 1) WHEN '/' THEN '/' WHEN '%' THEN '%' WHEN 'm' THEN '%' ELSE
-           CASE WHEN op = 'typmod' THEN 'typmod' WHEN op LIKE 'from%' THEN 'from' ELSE 'to' END END, op || '-' || kind, count(*) FILTER (WHERE ok), count(*) FILTER (WHERE NOT ok)
+           CASE WHEN op LIKE 'typmod%' THEN 'typmod' WHEN op LIKE 'from%' THEN 'from' ELSE 'to' END END, op || '-' || kind, count(*) FILTER (WHERE ok), count(*) FILTER (WHERE NOT ok)
 FROM dr, LATERAL (VALUES ('text', nt IS NOT DISTINCT FROM ft), ('bytes', nb IS NOT DISTINCT FROM fb),
                          ('state', ns IS NOT DISTINCT FROM fs AND nm IS NOT DISTINCT FROM fm)) k(kind, ok)
 GROUP BY op, kind ORDER BY 3;

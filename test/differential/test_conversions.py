@@ -11,8 +11,9 @@ kind):
   in either order (numeric's choice of scale), quotients at the edge of the 128-bit paths,
   dividends of five to eight digit groups, quotients at a scale of no whole digit groups (a
   divisor's decimals), zero dividends, zero divisors, NaN and the infinities;
-- the typmod coercion fastnumeric(x, typmod) against numeric(x, typmod): every operand shape with
-  the typmods of harness/values.py (negative scales, scales above the precision, the extremes,
+- the typmod coercion fastnumeric(x, typmod) against numeric(x, typmod), of x as a column stores
+  it and as its input function gives it (1- and 4-byte headers): every operand shape with the
+  typmods of harness/values.py (negative scales, scales above the precision, the extremes,
   typmods no declaration makes), money values rounded to the usual (p, 2), and halves (or just
   off them) at the digit after the scale;
 - int2, int4, int8, float4 and float8 of every operand shape and of values at the integer types'
@@ -186,7 +187,8 @@ def cases(seed, count):
     tms = values.TYPMODS + values.ODD_TYPMODS
     for i, f in enumerate(values.SHAPE_FUNCS):
         for tm in tms:
-            out.append(("typmod", f.__name__[2:], f(r), str(tm)))
+            v = f(r)
+            out += [(op, f.__name__[2:], v, str(tm)) for op in ("typmod", "typmod_fresh")]
     for i in range(COVER_PAIRS):   # every kind of division pair, more ties, halves at a typmod's scale
         a, b = division_pair(r, i)
         out += [(op, "pair", a, b) for op in DIVISION_OPS]
@@ -204,7 +206,7 @@ def cases(seed, count):
             shape, v = values.operand(r, values.cover(i // 6))
             tm = values.typmod(r.choice([8, 10, 12, 15]), 2) if shape == "money" and r.random() < 0.5 \
                 else r.choice(tms)
-            out.append(("typmod", shape, v, str(tm)))
+            out.append((r.choice(["typmod", "typmod_fresh"]), shape, v, str(tm)))
             out.append(half_typmod(r))
         elif kind == 2:
             shape, v = values.operand(r, values.cover(i // 6))
