@@ -60,10 +60,9 @@ constexpr GroupRounding kGroupRoundings[] = {{0, 1, 0}, {5, 10, 429496730}, {50,
 /*
  * rescale_body for the typmod coercion's usual case (money stored to fewer decimals, or to
  * more): a short body of 4 to 10 bytes whose value surely fits the typmod's precision (its
- * scale 0 to 63), rounded inside
- * its last digit group or carrying one unit into the group before.  The body is copied into
- * `out` (kShortBodyBytes) with those groups and the header's dscale changed, not decoded and
- * written again; its size, or 0: take rescale_body.
+ * scale 0 to 63), rounded inside its last digit group or carrying one unit into the group
+ * before.  The body is copied into `out` (kShortBodyBytes) with those groups and the header's
+ * dscale changed, not decoded and written again; its size, or 0: take rescale_body.
  */
 __attribute__((always_inline)) inline int rescale_copy(const unsigned char* body, size_t len, int32_t typmod,
                                                        unsigned char* out) {

@@ -116,15 +116,6 @@ __attribute__((always_inline)) inline int divide_short_bodies(const unsigned cha
 }
 int divide_wide_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
 
-/* A body of two to six groups in registers: `head` holds the header (bits 0-15), the first
-   group (16-31) and the body's size (from 32; 0: no body); `lanes` the four groups after the
-   first, as a lane word. */
-struct FiveGroupBody {
-    static constexpr size_t kMaxBytes = 2 + 2 * 5;
-    uint64_t head;
-    uint64_t lanes;
-};
-
 /*
  * divide_short_bodies for its per-row shape, money divided by money or by an integer: both
  * operands short, of one to four groups (4 to 10 bytes), and the quotient at numeric's scale
@@ -157,12 +148,11 @@ __attribute__((always_inline)) inline FiveGroupBody quotient_five_groups(const u
     const uint64_t top = q / kTenTo16;
     if (top - 1 >= kBase - 1)
         return {0, 0};
-    const uint64_t lanes = four_group_lanes(q - top * kTenTo16);
+    // (the header is a short one: weight 4 - scale / 4 from -11 to 4, dscale at most 60)
     const uint32_t header =
         compose_short_header((ha ^ hb) & kShortSignBit, 4 - static_cast<int>(static_cast<unsigned>(scale) / kDecDigits),
                              static_cast<uint32_t>(scale) << kShortDscaleShift);
-    const uint64_t size = 2 + 2 * (lanes != 0 ? 1 + lanes_kept(lanes) : 1);
-    return {header | top << 16 | size << 32, lanes};
+    return five_group_body(header, top, q - top * kTenTo16);
 }
 int modulo_short_bodies(const unsigned char* a, size_t alen, const unsigned char* b, size_t blen, unsigned char* out);
 

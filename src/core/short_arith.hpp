@@ -21,7 +21,9 @@
  */
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "core/numeric_layout.hpp"
 
@@ -29,6 +31,23 @@ namespace fastnumeric {
 
 constexpr int kNarrowBodyBytes = 2 + 8;   // header and four groups
 constexpr int kShortBodyBytes = 2 + 16;   // header and eight groups (products below 10^32)
+
+/* A body of two to six groups in registers: `head` holds the header (bits 0-15), the first
+   group (16-31) and the body's size (from 32); `lanes` the four groups after the first, as a
+   lane word. */
+struct FiveGroupBody {
+    static constexpr size_t kMaxBytes = 2 + 2 * 5;
+    uint64_t head;
+    uint64_t lanes;
+};
+
+/* Store a FiveGroupBody (kMaxBytes); its size. */
+inline int store_five_group_body(const FiveGroupBody& b, unsigned char* out) {
+    store_u16(out, static_cast<uint16_t>(b.head));
+    store_u16(out + 2, static_cast<uint16_t>(b.head >> 16));
+    std::memcpy(out + 4, &b.lanes, 8);
+    return static_cast<int>(b.head >> 32);
+}
 
 namespace short_arith_detail {
 
@@ -134,6 +153,14 @@ inline int write_wide(uint64_t top, uint64_t bottom, uint32_t sign, int low, uin
     return 2 + 2 * (w1 != 0 ? 4 + lanes_kept(w1) : lanes_kept(w0));
 }
 
+/* The five groups of top * 10^16 + bottom (0 < top < 10000, bottom < 10^16) under a header
+   word, trailing zero groups dropped. */
+inline FiveGroupBody five_group_body(uint32_t header, uint64_t top, uint64_t bottom) {
+    const uint64_t lanes = four_group_lanes(bottom);
+    const uint64_t size = 2 + 2 * (lanes != 0 ? 1 + lanes_kept(lanes) : 1);
+    return {header | top << 16 | size << 32, lanes};
+}
+
 /*
  * write_wide of five groups (0 < top < 10000), as quotients at numeric's 16 significant
  * digits mostly are: the four lower groups split off alone.
@@ -143,10 +170,7 @@ __attribute__((always_inline)) inline int write_five(uint32_t top, uint64_t bott
     const uint32_t header = short_header_word(low + 4, sign, dscale);
     if (header == 0)
         return 0;
-    const uint64_t lanes = four_group_lanes(bottom);
-    store_header_and_lanes(out, header, lane(top, 0) | (kLittleEndian ? lanes << 16 : lanes >> 16));
-    std::memcpy(out + 10, reinterpret_cast<const unsigned char*>(&lanes) + 6, 2);   // lane 3
-    return 2 + 2 * (lanes != 0 ? 1 + lanes_kept(lanes) : 1);
+    return store_five_group_body(five_group_body(header, top, bottom), out);
 }
 
 /* The body of ±m * 10000^low, m below 2^64, into kShortBodyBytes. */

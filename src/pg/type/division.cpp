@@ -11,8 +11,6 @@
 #include "core/short_arith.hpp"
 #include "pg/datum.hpp"
 
-#include <cstring>
-
 extern "C" {
 #include "utils/numeric.h"
 }
@@ -76,11 +74,7 @@ Datum fastnumeric_div(PG_FUNCTION_ARGS) {
         const FiveGroupBody q = quotient_five_groups(ba, na, bb, nb);
         if (likely(q.head != 0)) {
             struct varlena* result = static_cast<struct varlena*>(palloc(VARHDRSZ + FiveGroupBody::kMaxBytes));
-            unsigned char* body = reinterpret_cast<unsigned char*>(VARDATA(result));
-            store_u16(body, static_cast<uint16_t>(q.head));
-            store_u16(body + 2, static_cast<uint16_t>(q.head >> 16));
-            std::memcpy(body + 4, &q.lanes, 8);
-            SET_VARSIZE(result, VARHDRSZ + (q.head >> 32));
+            SET_VARSIZE(result, VARHDRSZ + store_five_group_body(q, reinterpret_cast<unsigned char*>(VARDATA(result))));
             return PointerGetDatum(result);
         }
     }
